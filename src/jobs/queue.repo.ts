@@ -1,0 +1,155 @@
+/** All SQL of the job queue. Works unchanged on PGlite and PostgreSQL. */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+
+export interface JobRow {
+  id: number;
+  queue: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+}
+
+export interface EnqueueRow {
+  queue: string;
+  payload: unknown;
+  runAt?: Date | undefined;
+  priority?: number | undefined;
+  maxAttempts: number;
+  dedupeKey?: string | undefined;
+}
+
+const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+function toJob(r: Record<string, unknown>): JobRow {
+  return {
+    id: Number(r.id),
+    queue: String(r.queue),
+    payload: r.payload,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    runAt: new Date(r.run_at as string),
+  };
+}
+
+/** Inserts jobs; a row whose (queue, dedupe key) exists already is skipped. Returns new ids. */
+export async function insertJobs(db: Executor, jobs: EnqueueRow[]): Promise<number[]> {
+  if (jobs.length === 0) return [];
+  const values = jobs.map(
+    (j) =>
+      sql`(${j.queue}, ${JSON.stringify(j.payload)}::jsonb, ${(j.runAt ?? new Date()).toISOString()}::timestamptz, ${j.priority ?? 0}, ${j.maxAttempts}, ${j.dedupeKey ?? null})`,
+  );
+  const result = await db.execute(sql`
+    insert into jobs (queue, payload, run_at, priority, max_attempts, dedupe_key)
+    values ${sql.join(values, sql`, `)}
+    on conflict (queue, dedupe_key) do nothing
+    returning id`);
+  return rows<{ id: string | number }>(result).map((r) => Number(r.id));
+}
+
+/**
+ * Leases up to `limit` due jobs of the given queues to `workerId` for `leaseMs`. Also re-leases
+ * jobs whose lease ran out (their worker died) while they have attempts left.
+ */
+export async function claimJobs(
+  db: Executor,
+  queues: string[],
+  limit: number,
+  workerId: string,
+  leaseMs: number,
+): Promise<JobRow[]> {
+  const result = await db.execute(sql`
+    with next as (
+      select id from jobs
+      where queue in (${sql.join(queues.map((q) => sql`${q}`), sql`, `)})
+        and ((status = 'queued' and run_at <= now())
+          or (status = 'active' and locked_until < now() and attempts < max_attempts))
+      order by priority desc, run_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    update jobs j
+    set status = 'active', attempts = j.attempts + 1, locked_by = ${workerId},
+        locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
+    from next where j.id = next.id
+    returning j.id, j.queue, j.payload, j.attempts, j.max_attempts, j.run_at`);
+  return rows<Record<string, unknown>>(result).map(toJob);
+}
+
+/** The (id, attempt) pair fences a worker whose lease was lost: its late writes change nothing. */
+export async function completeJob(db: Executor, id: number, attempt: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    update jobs set status = 'completed', finished_at = now(), locked_until = null, updated_at = now()
+    where id = ${id} and attempts = ${attempt} and status = 'active'
+    returning id`);
+  return rows(result).length === 1;
+}
+
+export async function retryJob(db: Executor, id: number, attempt: number, delayMs: number, error: string) {
+  await db.execute(sql`
+    update jobs set status = 'queued', run_at = now() + ${delayMs} * interval '1 millisecond',
+      locked_until = null, locked_by = null, last_error = ${error}, updated_at = now()
+    where id = ${id} and attempts = ${attempt} and status = 'active'`);
+}
+
+export async function failJob(db: Executor, id: number, attempt: number, error: string) {
+  await db.execute(sql`
+    update jobs set status = 'failed', finished_at = now(), locked_until = null,
+      last_error = ${error}, updated_at = now()
+    where id = ${id} and attempts = ${attempt} and status = 'active'`);
+}
+
+export async function extendLease(db: Executor, id: number, attempt: number, leaseMs: number) {
+  await db.execute(sql`
+    update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond'
+    where id = ${id} and attempts = ${attempt} and status = 'active'`);
+}
+
+/** Jobs whose worker died on their last attempt: nobody will lease them again, so fail them. */
+export async function failAbandonedJobs(db: Executor): Promise<number> {
+  const result = await db.execute(sql`
+    update jobs set status = 'failed', finished_at = now(), locked_until = null,
+      last_error = coalesce(last_error, 'worker lost its lease on the last attempt'), updated_at = now()
+    where status = 'active' and locked_until < now() and attempts >= max_attempts
+    returning id`);
+  return rows(result).length;
+}
+
+/** Finished jobs are kept for a while for inspection, then removed. */
+export async function deleteFinishedJobs(db: Executor, olderThanMs: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from jobs where status in ('completed', 'failed')
+      and finished_at < now() - ${olderThanMs} * interval '1 millisecond'
+    returning id`);
+  return rows(result).length;
+}
+
+export interface JobState {
+  id: number;
+  queue: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  runAt: Date;
+}
+
+export async function getJob(db: Executor, id: number): Promise<JobState | undefined> {
+  const result = await db.execute(sql`
+    select id, queue, status, attempts, last_error, run_at from jobs where id = ${id}`);
+  const r = rows<Record<string, unknown>>(result)[0];
+  if (!r) return undefined;
+  return {
+    id: Number(r.id),
+    queue: String(r.queue),
+    status: String(r.status),
+    attempts: Number(r.attempts),
+    lastError: (r.last_error as string | null) ?? null,
+    runAt: new Date(r.run_at as string),
+  };
+}
+
+export async function countJobs(db: Executor): Promise<Record<string, number>> {
+  const result = await db.execute(sql`select status, count(*)::int as n from jobs group by status`);
+  return Object.fromEntries(rows<{ status: string; n: number }>(result).map((r) => [r.status, Number(r.n)]));
+}

@@ -1,0 +1,66 @@
+/**
+ * Turns due cron schedules into jobs (each slot exactly once, even with several schedulers)
+ * and does the queue's housekeeping. A slot missed while everything was down fires once,
+ * not once per missed slot.
+ */
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import type { JobQueue } from './queue.js';
+import { nextCronRun } from './queue.js';
+import { deleteFinishedJobs, failAbandonedJobs } from './queue.repo.js';
+import { fireDueSchedules } from './schedules.repo.js';
+
+export interface SchedulerOptions {
+  db: Db;
+  queue: JobQueue;
+  log: Logger;
+  tickMs?: number;
+  /** How long finished jobs stay for inspection (default 7 days). */
+  keepFinishedMs?: number;
+}
+
+export interface Scheduler {
+  tick(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const HOUSEKEEPING_EVERY_MS = 60_000;
+
+export function startScheduler(options: SchedulerOptions): Scheduler {
+  const { db, queue, log } = options;
+  const tickMs = options.tickMs ?? 1_000;
+  const keepFinishedMs = options.keepFinishedMs ?? 7 * 86_400_000;
+  let lastHousekeeping = 0;
+  let current: Promise<unknown> = Promise.resolve();
+
+  async function tick(): Promise<number> {
+    const fired = await fireDueSchedules(db, async (tx, due) => {
+      await queue.enqueue(due.queue, due.payload as never, {
+        tx,
+        dedupeKey: `${due.name}@${due.nextRunAt.toISOString()}`,
+      });
+      return nextCronRun(due.cron, new Date(Math.max(Date.now(), due.nextRunAt.getTime())));
+    });
+    if (fired > 0) queue.wake();
+    if (Date.now() - lastHousekeeping > HOUSEKEEPING_EVERY_MS) {
+      lastHousekeeping = Date.now();
+      const abandoned = await failAbandonedJobs(db);
+      const removed = await deleteFinishedJobs(db, keepFinishedMs);
+      if (abandoned + removed > 0) log.info({ abandoned, removed }, 'job housekeeping');
+    }
+    return fired;
+  }
+
+  const timer = setInterval(() => {
+    current = tick().catch((error: unknown) => log.error({ err: error }, 'scheduler tick failed'));
+  }, tickMs);
+  timer.unref();
+
+  return {
+    tick,
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
+}

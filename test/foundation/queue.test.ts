@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { runMigrations } from '../../src/db/migrate.js';
+import { defineJob, PermanentJobError } from '../../src/jobs/definition.js';
+import { JobQueue } from '../../src/jobs/queue.js';
+import { getJob } from '../../src/jobs/queue.repo.js';
+import { startScheduler } from '../../src/jobs/scheduler.js';
+import { startWorker, type Worker } from '../../src/jobs/worker.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { sleep } from '../../src/lib/time.js';
+import { createEffectsTable, crashableJob } from '../support/crashable-job.js';
+import { createPostgresDatabase, createTestDatabase, dbKinds } from '../support/db.js';
+
+const log = createLogger({ level: 'silent' });
+const payload = Type.Object({ n: Type.Integer() });
+
+async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(25);
+  }
+}
+
+describe.each(dbKinds)('job queue on %s', (kind) => {
+  let database: Database;
+  const workers: Worker[] = [];
+  const work = (queue: JobQueue, leaseMs?: number) => {
+    const w = startWorker({ db: database.db, queue, log, pollMs: 20, ...(leaseMs ? { leaseMs } : {}) });
+    workers.push(w);
+    return w;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.stop(1_000)));
+    await database.close();
+  });
+
+  it('runs an enqueued job once and marks it completed', async () => {
+    const queue = new JobQueue(database.db);
+    const seen: number[] = [];
+    queue.register(defineJob({ name: 't.ok', schema: payload, handler: async ({ n }) => void seen.push(n) }));
+    work(queue);
+    const id = (await queue.enqueue('t.ok', { n: 7 }))!;
+    const job = await waitFor(async () => {
+      const j = await getJob(database.db, id);
+      return j?.status === 'completed' && j;
+    });
+    expect(seen).toEqual([7]);
+    expect(job.attempts).toBe(1);
+  });
+
+  it('rejects a payload that does not match the job schema at enqueue time', async () => {
+    const queue = new JobQueue(database.db);
+    queue.register(defineJob({ name: 't.schema', schema: payload, handler: async () => {} }));
+    await expect(queue.enqueue('t.schema', { n: 'x' } as never)).rejects.toThrow(/n/);
+  });
+
+  it('retries a failing job after its delay, then completes', async () => {
+    const queue = new JobQueue(database.db);
+    const attempts: number[] = [];
+    queue.register(
+      defineJob({
+        name: 't.flaky',
+        schema: payload,
+        retryDelayMs: () => 300,
+        handler: async () => {
+          attempts.push(Date.now());
+          if (attempts.length < 3) throw new Error('transient');
+        },
+      }),
+    );
+    work(queue);
+    const id = (await queue.enqueue('t.flaky', { n: 1 }))!;
+    const job = await waitFor(async () => {
+      const j = await getJob(database.db, id);
+      return j?.status === 'completed' && j;
+    });
+    expect(job.attempts).toBe(3);
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(250);
+    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(250);
+  });
+
+  it('fails for good after maxAttempts, and at once on a PermanentJobError', async () => {
+    const queue = new JobQueue(database.db);
+    queue.register(
+      defineJob({ name: 't.broken', schema: payload, maxAttempts: 2, retryDelayMs: () => 10, handler: async () => Promise.reject(new Error('boom')) }),
+    );
+    queue.register(
+      defineJob({ name: 't.permanent', schema: payload, handler: async () => Promise.reject(new PermanentJobError('gone')) }),
+    );
+    work(queue);
+    const broken = (await queue.enqueue('t.broken', { n: 1 }))!;
+    const permanent = (await queue.enqueue('t.permanent', { n: 1 }))!;
+    const b = await waitFor(async () => {
+      const j = await getJob(database.db, broken);
+      return j?.status === 'failed' && j;
+    });
+    const p = await waitFor(async () => {
+      const j = await getJob(database.db, permanent);
+      return j?.status === 'failed' && j;
+    });
+    expect(b.attempts).toBe(2);
+    expect(b.lastError).toContain('boom');
+    expect(p.attempts).toBe(1);
+    expect(p.lastError).toContain('gone');
+  });
+
+  it('does not run a job scheduled in the future before its time', async () => {
+    const queue = new JobQueue(database.db);
+    let ranAt = 0;
+    queue.register(defineJob({ name: 't.later', schema: payload, handler: async () => void (ranAt = Date.now()) }));
+    work(queue);
+    const runAt = new Date(Date.now() + 700);
+    const id = (await queue.enqueue('t.later', { n: 1 }, { runAt }))!;
+    await sleep(300);
+    expect((await getJob(database.db, id))?.status).toBe('queued');
+    await waitFor(async () => (await getJob(database.db, id))?.status === 'completed');
+    expect(ranAt).toBeGreaterThanOrEqual(runAt.getTime() - 50);
+  });
+
+  it('skips a second enqueue with the same dedupe key', async () => {
+    const queue = new JobQueue(database.db);
+    queue.register(defineJob({ name: 't.dedupe', schema: payload, handler: async () => {} }));
+    const first = await queue.enqueue('t.dedupe', { n: 1 }, { dedupeKey: 'k1', delayMs: 60_000 });
+    const second = await queue.enqueue('t.dedupe', { n: 2 }, { dedupeKey: 'k1', delayMs: 60_000 });
+    expect(first).toBeTypeOf('number');
+    expect(second).toBeNull();
+  });
+
+  it('enqueues inside a transaction only when it commits (outbox)', async () => {
+    const queue = new JobQueue(database.db);
+    queue.register(defineJob({ name: 't.tx', schema: payload, handler: async () => {} }));
+    let rolledBackId: number | null = null;
+    await database.db
+      .transaction(async (tx) => {
+        rolledBackId = await queue.enqueue('t.tx', { n: 1 }, { tx, delayMs: 60_000 });
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    expect(rolledBackId).toBeTypeOf('number');
+    expect(await getJob(database.db, rolledBackId!)).toBeUndefined();
+  });
+
+  it('fires each cron slot exactly once, even with two schedulers', async () => {
+    const queue = new JobQueue(database.db);
+    queue.register(defineJob({ name: 't.cron', schema: Type.Object({}), handler: async () => {} }));
+    await queue.schedule('every-second', '* * * * * *', 't.cron');
+    const a = startScheduler({ db: database.db, queue, log, tickMs: 60_000 });
+    const b = startScheduler({ db: database.db, queue, log, tickMs: 60_000 });
+    await sleep(1_100);
+    const [fa, fb] = await Promise.all([a.tick(), b.tick()]);
+    expect(fa + fb).toBe(1);
+    expect(await Promise.all([a.tick(), b.tick()])).toEqual([0, 0]);
+    await Promise.all([a.stop(), b.stop()]);
+    const result = await database.db.execute(sql`select count(*)::int as n from jobs where queue = 't.cron'`);
+    expect(Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)).toBe(1);
+  });
+});
+
+describe.each(dbKinds)('a worker killed with SIGKILL mid-job (%s)', (kind) => {
+  it('leaves the job to a second worker, which completes it exactly once in effect', async () => {
+    let location: string;
+    let cleanup: () => Promise<void>;
+    if (kind === 'pglite') {
+      const dir = mkdtempSync(join(tmpdir(), 'sightline-crash-'));
+      location = dir;
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    } else {
+      const pgdb = await createPostgresDatabase();
+      location = pgdb.url;
+      cleanup = pgdb.drop;
+    }
+    const open = () => openDatabase(kind === 'pglite' ? { dataDir: location } : { databaseUrl: location, dataDir: '' });
+
+    // Prepare: schema + one job. PGlite allows one process at a time, so close before the child opens.
+    let database = await open();
+    await runMigrations(database);
+    await createEffectsTable(database.db);
+    const setupQueue = new JobQueue(database.db);
+    setupQueue.register(crashableJob(database.db, async () => {}));
+    const jobId = (await setupQueue.enqueue('test.crashable', { key: 'once' }))!;
+    await database.close();
+
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/crash-worker.ts', location, '800'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('effect-recorded') && resolve());
+      child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    database = await open(); // PGlite: the dead child's lock is stale and taken over
+    try {
+      const queue = new JobQueue(database.db);
+      queue.register(crashableJob(database.db, async () => {}));
+      const worker = startWorker({ db: database.db, queue, log, pollMs: 50, leaseMs: 800 });
+      const job = await waitFor(async () => {
+        const j = await getJob(database.db, jobId);
+        return j?.status === 'completed' && j;
+      }, 15_000);
+      await worker.stop(1_000);
+      expect(job.attempts).toBe(2);
+      const effects = await database.db.execute(sql`select count(*)::int as n from test_job_effects`);
+      expect(Number((effects as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)).toBe(1);
+    } finally {
+      await database.close();
+      await cleanup();
+    }
+  }, 60_000);
+});

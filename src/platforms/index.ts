@@ -1,0 +1,19 @@
+/** Public surface of the platforms module: services import from here, not from the files inside. */
+export * from './types.js';
+export {
+  PLATFORMS,
+  PRICES_AS_OF,
+  costUsd,
+  isPlatformId,
+  parsePlatformId,
+  platformInfo,
+  toLegacyId,
+  toV1Id,
+  type CallPolicy,
+  type PlatformDefinition,
+  type PriceTable,
+} from './catalogue.js';
+export { createPlatformRegistry, simulatorBaseUrl, type RegistryOptions } from './registry.js';
+export type { PolicyOverrides } from './policy.js';
+export { AEO_REWRITE_MARKER, SIMULATOR_FINGERPRINT, startSimulator } from './simulator/index.js';
+export type { AeoRewrite, FaultPlan, FaultStep, PlatformFaults, SimulatorHandle, SimulatorOptions } from './simulator/index.js';

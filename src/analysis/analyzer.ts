@@ -1,0 +1,113 @@
+/**
+ * The analysis pipeline for one answer. Pure: no I/O, no global state beyond immutable tables.
+ *
+ * 1. URLs (linkify-it, original text) and Markdown link targets → ranges where names don't count;
+ * 2. fold the text (NFKC, lower case) keeping an offset map back to the original;
+ * 3. one matcher pass finds every mention of every target (brand = target 0, competitors 1..);
+ * 4. only if something was mentioned: Markdown structure → rank; clauses → sentiment;
+ * 5. position/snippet per target from the original text; citations from the URL spans.
+ */
+import { citationsFrom } from './citations.js';
+import { foldText } from './fold.js';
+import { parseStructure } from './markdown.js';
+import { MentionMatcher, type Hit } from './matcher.js';
+import { RangeSet } from './ranges.js';
+import { ranksByTarget } from './rank.js';
+import { sentimentsByTarget } from './sentiment.js';
+import { sentenceAround } from './snippet.js';
+import type { AnswerAnalysis, BrandAnalysis, BrandTarget, Sentiment } from './types.js';
+import { findLinkTargetSpans, findUrlSpans } from './urls.js';
+
+export interface Analyzer {
+  analyze(text: string, platformCitations?: string[]): AnswerAnalysis;
+}
+
+function sanitizeTarget(target: BrandTarget | null | undefined): BrandTarget {
+  const t = target ?? { name: '' };
+  const name = typeof t.name === 'string' ? t.name : String(t.name ?? '');
+  const aliases = Array.isArray(t.aliases) ? t.aliases.filter((a): a is string => typeof a === 'string') : [];
+  const exclusions = Array.isArray(t.exclusions) ? t.exclusions.filter((a): a is string => typeof a === 'string') : [];
+  return { ...t, name, aliases, exclusions };
+}
+
+function emptyAnalysis(): BrandAnalysis {
+  return { mentioned: false, position: null, rank: null, sentiment: null, snippet: null, mentionCount: 0 };
+}
+
+function analyzeWith(matcher: MentionMatcher, targets: readonly BrandTarget[], text: string, platformCitations: readonly unknown[]): AnswerAnalysis {
+  const urlSpans = findUrlSpans(text);
+  // A scheme-less bare domain hides a name inside it ("huawei.com" is not a mention of Huawei),
+  // unless the name IS that domain ("Booking.com", "Monday.com" are brand names).
+  const bare = urlSpans.filter((s) => s.kind === 'bare');
+  const masked = new RangeSet([...urlSpans.filter((s) => s.kind !== 'bare'), ...findLinkTargetSpans(text)]);
+  const bareMasked = new RangeSet(bare);
+  const bareExact = new Set(bare.map((s) => `${s.start}:${s.end}`));
+  const isMasked = (start: number, end: number): boolean =>
+    masked.has(start) || (bareMasked.has(start) && !bareExact.has(`${start}:${end}`));
+  const folded = foldText(text);
+  const hits = matcher.find(folded, text, masked.size + bareMasked.size > 0 ? isMasked : null);
+
+  let ranks: Array<number | null> = targets.map(() => null);
+  let sentiments: Array<Sentiment | null> = targets.map(() => null);
+  if (hits.length > 0) {
+    const structure = parseStructure(folded.text);
+    ranks = ranksByTarget(structure.entries, hits, targets.length);
+    sentiments = sentimentsByTarget(folded.text, hits, structure.scopes, targets.length);
+  }
+
+  const byTarget: Hit[][] = targets.map(() => []);
+  for (const h of hits) byTarget[h.target]!.push(h);
+  const perTarget = targets.map((_, t): BrandAnalysis => {
+    const own = byTarget[t]!;
+    const first = own[0];
+    if (first === undefined) return emptyAnalysis();
+    const position = folded.origin[first.start]!;
+    return {
+      mentioned: true,
+      position,
+      rank: ranks[t] ?? null,
+      sentiment: sentiments[t] ?? { label: 'neutral', score: 0 },
+      snippet: sentenceAround(text, position),
+      mentionCount: own.length,
+    };
+  });
+
+  const [brand, ...competitors] = perTarget;
+  return {
+    ...(brand ?? emptyAnalysis()),
+    citations: citationsFrom(text, urlSpans, platformCitations),
+    competitors: competitors.map((c, i) => ({ name: targets[i + 1]!.name, ...c })),
+  };
+}
+
+/**
+ * Compile the matcher once for a brand and its competitors; `analyze` is then cheap per answer.
+ * `analyze` never throws: should an unforeseen input break a stage, the answer is reported as
+ * not mentioning anything rather than failing a whole probe run (the property tests exercise
+ * `analyzeStrict`, which has no such net).
+ */
+export function createAnalyzer(brand: BrandTarget, options?: { competitors?: BrandTarget[] }): Analyzer {
+  const targets = [sanitizeTarget(brand), ...(Array.isArray(options?.competitors) ? options.competitors : []).map(sanitizeTarget)];
+  const matcher = new MentionMatcher(targets);
+  const strict = (text: string, platformCitations?: string[]): AnswerAnalysis =>
+    analyzeWith(matcher, targets, typeof text === 'string' ? text : '', Array.isArray(platformCitations) ? platformCitations : []);
+  return {
+    analyze(text: string, platformCitations?: string[]): AnswerAnalysis {
+      try {
+        return strict(text, platformCitations);
+      } catch {
+        return {
+          ...emptyAnalysis(),
+          citations: [],
+          competitors: targets.slice(1).map((t) => ({ name: t.name, ...emptyAnalysis() })),
+        };
+      }
+    },
+  };
+}
+
+/** Same pipeline without the safety net (tests use it to prove no stage throws). */
+export function analyzeStrict(text: string, brand: BrandTarget, competitors: BrandTarget[] = [], platformCitations: string[] = []): AnswerAnalysis {
+  const targets = [sanitizeTarget(brand), ...competitors.map(sanitizeTarget)];
+  return analyzeWith(new MentionMatcher(targets), targets, text, platformCitations);
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeAnswer } from './index.js';
+
+const run = (text: string, brand: string, competitors: string[] = []) =>
+  analyzeAnswer(text, { name: brand }, { competitors: competitors.map((name) => ({ name })) });
+
+describe('rank', () => {
+  it('takes the index in an ordered list, keeping the numbering of a resumed list', () => {
+    const text = '1. 问界 M9\n2. 腾势 N8\n\n如果看重空间：\n\n3. 理想 L9';
+    expect(run(text, '理想', ['问界']).rank).toBe(3);
+    expect(run(text, '理想', ['问界']).competitors[0]?.rank).toBe(1);
+  });
+
+  it('reads numbered headings, bold numbered paragraphs and 1、 paragraphs', () => {
+    expect(run('### 1. 华为\n好\n\n### 2. 小米\n好', '小米').rank).toBe(2);
+    expect(run('**1. Sony**\n\ntext\n\n**2. Bose**\n\ntext', 'Bose').rank).toBe(2);
+    expect(run('推荐：\n1、真我\n2、OPPO', 'OPPO').rank).toBe(2);
+  });
+
+  it('reads tables with a rank column only', () => {
+    expect(run('| 排名 | 品牌 |\n|---|---|\n| 1 | vivo |\n| 2 | 华为 |', '华为').rank).toBe(2);
+    expect(run('| 品牌 | 说明 |\n|---|---|\n| vivo | a |\n| 华为 | b |', '华为').rank).toBeNull();
+  });
+
+  it('is null for prose, source lists, detail lists and names only in the item body', () => {
+    expect(run('华为很好。', '华为').rank).toBeNull();
+    expect(run('参考资料：\n1. 华为官网 https://a.com\n2. b https://b.com', '华为').rank).toBeNull();
+    expect(run('### 1. 华为\n- 优点：比小米好\n- 缺点：贵', '小米').rank).toBeNull();
+    expect(run('1. **Brevo** — cheaper than Mailchimp', 'Mailchimp').rank).toBeNull();
+  });
+});
+
+describe('sentiment toward the brand', () => {
+  const label = (text: string, brand: string, competitors: string[] = []) => run(text, brand, competitors).sentiment?.label;
+
+  it('is clause-level: praise of a competitor is not praise of the brand', () => {
+    expect(label('华为拍照很好，小米一般。', '小米', ['华为'])).toBe('negative');
+    expect(label('华为拍照很好，小米一般。', '华为', ['小米'])).toBe('positive');
+  });
+
+  it('handles negation in Chinese and English', () => {
+    expect(label('荣耀的影像并不出色。', '荣耀')).toBe('negative');
+    expect(label('Evernote is not reliable.', 'Evernote')).toBe('negative');
+    expect(label('Figma is not only fast but also reliable.', 'Figma')).toBe('positive');
+  });
+
+  it('lets the clause after a contrast weigh more', () => {
+    expect(label('拍照好，但是华为价格太贵。', '华为')).toBe('negative');
+    expect(label('虽然海信溢价不高，但是画质出色。', '海信')).toBe('positive');
+    expect(label('Peloton is good. However, it is very expensive and buggy.', 'Peloton')).toBe('negative');
+  });
+
+  it('handles comparisons in both directions', () => {
+    expect(label('Jira is better than Asana for sprints.', 'Asana', ['Jira'])).toBe('negative');
+    expect(label('Jira is better than Asana for sprints.', 'Jira', ['Asana'])).toBe('positive');
+    expect(label('华为比小米更稳定。', '华为', ['小米'])).toBe('positive');
+    expect(label('华为比小米更稳定。', '小米', ['华为'])).toBe('negative');
+    expect(label('影石不如大疆。', '大疆', ['影石'])).toBe('positive');
+    expect(label('Slack outperforms Teams in integrations.', 'Teams', ['Slack'])).toBe('negative');
+  });
+
+  it('attributes pros and cons under a list item or heading to its brand', () => {
+    const text = '**1. 戴森 V15**\n\n- 优点：做工精致\n- 缺点：价格昂贵，续航一般，售后维修费用高\n\n**2. 石头 H7**\n\n- 优点：性价比高';
+    expect(label(text, '戴森', ['石头'])).toBe('negative');
+    expect(label(text, '石头', ['戴森'])).toBe('positive');
+  });
+
+  it('is neutral for facts and null when not mentioned', () => {
+    expect(run('格力成立于1991年，总部位于珠海。', '格力').sentiment).toEqual({ label: 'neutral', score: 0 });
+    expect(run('无关内容', '格力').sentiment).toBeNull();
+  });
+
+  it('keeps the score in [-1, 1]', () => {
+    const s = run('华为非常好，非常出色，非常优秀，遥遥领先，无与伦比，值得推荐。'.repeat(20), '华为').sentiment!;
+    expect(s.score).toBeLessThanOrEqual(1);
+    expect(s.score).toBeGreaterThan(0.9);
+  });
+});

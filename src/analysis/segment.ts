@@ -1,0 +1,93 @@
+/**
+ * Sentences and clauses of the folded text.
+ *
+ * Sentences end at a newline, 。！？… or a ".", "!", "?" followed by whitespace (not inside URLs). Clauses are cut at
+ * ，,；;、:：| and in front of a contrast word that is not at the clause start ("价格却很高",
+ * "good but pricey"). Each clause records whether it opens with a contrast (but/但是/不过/however…)
+ * or carries a concession (虽然/尽管/although/though/despite), which the sentiment weighting uses.
+ */
+import type { Span } from './types.js';
+
+export interface Clause extends Span {
+  sentence: number;
+  contrast: boolean;
+  concession: boolean;
+}
+
+export interface Sentence extends Span {
+  /** Index of its first clause in the clause array. */
+  firstClause: number;
+  clauseCount: number;
+}
+
+const SENTENCE_END = /[\n。！？…]|[.!?](?=\s|$)/g;
+const CLAUSE_CUT = /[，,；;、:：|]/g;
+const CONTRAST = /(?:但是|(?<![不非])但|不过|然而|可是|却|\bbut\b|\bhowever\b|\bwhereas\b|\bnevertheless\b|\bnonetheless\b|\byet\b(?! to))/g;
+const CONTRAST_AT_START = /^(?:[\s*_>#-]*)(?:但是|但|不过|然而|可是|却|而是|but\b|however\b|whereas\b|nevertheless\b|nonetheless\b|yet\b|on the other hand\b|that said\b)/;
+const CONCESSION = /虽然|虽说|尽管|即使|\balthough\b|\bthough\b|\bdespite\b|\bwhile\b|\beven if\b/;
+
+function pushClause(text: string, out: Clause[], start: number, end: number, sentence: number): void {
+  while (start < end && /\s/.test(text[start]!)) start++;
+  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  if (end <= start) return;
+  const body = text.slice(start, end);
+  out.push({ start, end, sentence, contrast: CONTRAST_AT_START.test(body), concession: CONCESSION.test(body) });
+}
+
+function splitClause(text: string, out: Clause[], start: number, end: number, sentence: number): void {
+  const body = text.slice(start, end);
+  let from = 0;
+  CONTRAST.lastIndex = 0;
+  for (let m = CONTRAST.exec(body); m !== null; m = CONTRAST.exec(body)) {
+    if (m.index > from && body.slice(from, m.index).trim().length > 0) {
+      pushClause(text, out, start + from, start + m.index, sentence);
+      from = m.index;
+    }
+  }
+  pushClause(text, out, start + from, end, sentence);
+}
+
+export function segment(text: string): { sentences: Sentence[]; clauses: Clause[] } {
+  const sentences: Sentence[] = [];
+  const clauses: Clause[] = [];
+  let start = 0;
+  const closeSentence = (end: number): void => {
+    if (text.slice(start, end).trim().length > 0) {
+      const index = sentences.length;
+      const firstClause = clauses.length;
+      let from = start;
+      CLAUSE_CUT.lastIndex = start;
+      for (let m = CLAUSE_CUT.exec(text); m !== null && m.index < end; m = CLAUSE_CUT.exec(text)) {
+        splitClause(text, clauses, from, m.index, index);
+        from = m.index + 1;
+      }
+      splitClause(text, clauses, from, end, index);
+      if (clauses.length > firstClause) {
+        sentences.push({ start, end, firstClause, clauseCount: clauses.length - firstClause });
+      }
+    }
+  };
+  SENTENCE_END.lastIndex = 0;
+  for (let m = SENTENCE_END.exec(text); m !== null; m = SENTENCE_END.exec(text)) {
+    const end = m.index + m[0].length;
+    closeSentence(end);
+    start = end;
+  }
+  closeSentence(text.length);
+  return { sentences, clauses };
+}
+
+/** Index of the clause containing folded offset `pos` (clauses sorted, non-overlapping). */
+export function clauseAt(clauses: readonly Clause[], pos: number): number {
+  let lo = 0;
+  let hi = clauses.length - 1;
+  let best = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (clauses[mid]!.start <= pos) {
+      best = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best >= 0 && pos < clauses[best]!.end ? best : -1;
+}

@@ -1,0 +1,162 @@
+/**
+ * Sentiment toward each target, from the clauses ABOUT it.
+ *
+ * Attribution of a clause (in this order):
+ * 1. the targets it names; a clause that holds only names ("华为、小米", "Huawei Mate 60") passes
+ *    them on to the next clause of the sentence ("华为、小米都很好" → both);
+ * 2. otherwise the targets of the previous clause of the same sentence (carry-forward:
+ *    "华为拍照好，但价格贵" → both clauses are about 华为);
+ * 3. otherwise the sentence's context: the innermost heading section, list item or table row
+ *    whose lead names targets ("1. **华为**" then "- 缺点：价格偏高"), or, when the sentence opens
+ *    with a pronoun or connective (它/其/该品牌/此外/但是/it/its/they/the brand/however/also…),
+ *    the targets of the previous sentence.
+ * In a comparison the subject side gets the clause polarity and the object side its opposite
+ * (clause-score.ts); an omitted subject ("比小米便宜") is the carried/context target.
+ *
+ * Weights: a clause opening with a contrast (但是/不过/however/but) weighs 1.5 when something
+ * was already said about the same target (the clause after the contrast weighs more); a
+ * concessive clause (虽然/尽管/although) weighs 0.5.
+ * score = tanh(Σ weight·polarity / 2) ∈ (−1, 1); label positive when score ≥ 0.2, negative when
+ * score ≤ −0.2, neutral otherwise (one plain positive word gives ≈ 0.46).
+ */
+import { lexiconScore, scoreClause, type ClauseScore } from './clause-score.js';
+import type { Hit } from './matcher.js';
+import type { TopicScope } from './markdown.js';
+import { clauseAt, segment, type Clause } from './segment.js';
+import type { Sentiment } from './types.js';
+
+export const POSITIVE_THRESHOLD = 0.2;
+export const NEGATIVE_THRESHOLD = -0.2;
+
+// A sentence that names nobody continues the previous sentence's subject when it opens with a
+// pronoun or a continuation/contrast connective ("However, the subscription is expensive.").
+const CONTINUATION_START = /^(?:[\s>*_#-]|\d{1,2}[.)、])*(?:它|其|该品牌|该公司|这个品牌|这家|这款|此款|他们|但是|但|不过|然而|可是|而且|并且|此外|另外|同时|不仅如此|they\b|their\b|it\b|its\b|it's\b|the brand\b|the company\b|this brand\b|the phone\b|this phone\b|this model\b|the platform\b|the tool\b|however\b|but\b|also\b|additionally\b|moreover\b|furthermore\b|plus\b|that said\b|on the other hand\b|still\b)/;
+const CONNECTIVES = /以及|还有|和|与|及|或|跟|同|\band\b|\bor\b|\bvs\.?|\bversus\b/g;
+
+export function labelFor(score: number): Sentiment['label'] {
+  if (score >= POSITIVE_THRESHOLD) return 'positive';
+  if (score <= NEGATIVE_THRESHOLD) return 'negative';
+  return 'neutral';
+}
+
+interface Contribution {
+  target: number;
+  clause: number;
+  value: number;
+}
+
+/** A clause that holds nothing but names, connectives and model numbers ("华为、", "Huawei Mate 60"). */
+function namesOnly(text: string, clause: Clause, hits: readonly Hit[]): boolean {
+  let body = text.slice(clause.start, clause.end);
+  for (const h of [...hits].reverse()) {
+    body = `${body.slice(0, h.start - clause.start)} ${body.slice(h.end - clause.start)}`;
+  }
+  const rest = body.replace(CONNECTIVES, ' ').replace(/[\p{P}\p{S}]/gu, ' ').trim();
+  if (/[\u3400-\u9fff]/.test(rest)) return false;
+  // Model-number residue is a few short tokens ("mate 60 pro", "galaxy s24"); a verb such as
+  // "outperforms" makes it a real clause.
+  const tokens = rest.split(/\s+/).filter(Boolean);
+  return tokens.length <= 3 && tokens.every((t) => t.length <= 6 || /\d/.test(t)) && lexiconScore(rest) === 0;
+}
+
+function scopeTargets(scopes: readonly TopicScope[], hits: readonly Hit[]): Array<{ scope: TopicScope; targets: Set<number> }> {
+  const out: Array<{ scope: TopicScope; targets: Set<number> }> = [];
+  for (const scope of scopes) {
+    const targets = new Set<number>();
+    for (const h of hits) if (h.start >= scope.lead.start && h.start < scope.lead.end) targets.add(h.target);
+    if (targets.size > 0) out.push({ scope, targets });
+  }
+  return out;
+}
+
+export function sentimentsByTarget(text: string, hits: readonly Hit[], scopes: readonly TopicScope[], targetCount: number): Array<Sentiment | null> {
+  const { sentences, clauses } = segment(text);
+  const clauseHits: Hit[][] = clauses.map(() => []);
+  for (const h of hits) {
+    const c = clauseAt(clauses, h.start);
+    if (c >= 0) clauseHits[c]!.push(h);
+  }
+  const topics = scopeTargets(scopes, hits);
+  const contributions: Contribution[] = [];
+  let previousSentenceTargets = new Set<number>();
+
+  for (const sentence of sentences) {
+    let contextMemo: Set<number> | null = null;
+    const context = (): Set<number> => (contextMemo ??= computeContext());
+    const computeContext = (): Set<number> => {
+      let best: { size: number; targets: Set<number> } | null = null;
+      for (const t of topics) {
+        const { scope, lead } = t.scope;
+        if (sentence.start >= lead.start && sentence.start < lead.end) continue; // the lead names its own targets
+        if (scope.start <= sentence.start && sentence.start < scope.end && (best === null || scope.end - scope.start < best.size)) {
+          best = { size: scope.end - scope.start, targets: t.targets };
+        }
+      }
+      if (best !== null) return best.targets;
+      return CONTINUATION_START.test(text.slice(sentence.start, sentence.start + 40)) ? previousSentenceTargets : new Set<number>();
+    };
+    let carry = new Set<number>();
+    let pending = new Set<number>();
+    let pendingObjects = new Set<number>();
+    const sentenceTargets = new Set<number>();
+    for (let ci = sentence.firstClause; ci < sentence.firstClause + sentence.clauseCount; ci++) {
+      const clause = clauses[ci]!;
+      const ownHits = clauseHits[ci]!;
+      if (ownHits.length > 0 && namesOnly(text, clause, ownHits)) {
+        for (const h of ownHits) pending.add(h.target);
+        continue;
+      }
+      const fallback = carry.size > 0 ? carry : context();
+      if (ownHits.length === 0 && fallback.size === 0 && pending.size === 0 && pendingObjects.size === 0) continue; // about nobody
+      const named = new Set(ownHits.map((h) => h.target));
+      let score: ClauseScore | null = null;
+      const lazyScore = (): ClauseScore => (score ??= scoreClause(text, clause, ownHits));
+      if (named.size > 0 && lazyScore().objectIntro) {
+        for (const t of named) pendingObjects.add(t);
+        continue;
+      }
+      const subjects = new Set<number>([...pending]);
+      const objects = new Set<number>([...pendingObjects]);
+      const s = lazyScore();
+      if (s.comparison !== null && ownHits.some((h) => h.start >= s.comparison!.end)) {
+        for (const h of ownHits) (h.start < s.comparison.start ? subjects : objects).add(h.target);
+        if (![...ownHits].some((h) => h.start < s.comparison!.start)) for (const t of fallback) if (!objects.has(t)) subjects.add(t);
+      } else {
+        for (const t of named.size > 0 ? named : fallback) subjects.add(t);
+      }
+      if (objects.size > 0 && subjects.size === 0) for (const t of fallback) if (!objects.has(t)) subjects.add(t);
+      const subjectValue = s.comparison !== null && objects.size > 0 ? s.comparison.subjectPolarity : s.polarity;
+      for (const t of subjects) contributions.push({ target: t, clause: ci, value: subjectValue });
+      for (const t of objects) if (!subjects.has(t)) contributions.push({ target: t, clause: ci, value: -subjectValue });
+      carry = new Set([...subjects, ...objects]);
+      for (const t of carry) sentenceTargets.add(t);
+      pending = new Set();
+      pendingObjects = new Set();
+    }
+    // Names left pending at the end of a sentence ("推荐：华为、小米") are mentioned, score 0.
+    for (const t of pending) {
+      contributions.push({ target: t, clause: sentence.firstClause + sentence.clauseCount - 1, value: 0 });
+      sentenceTargets.add(t);
+    }
+    if (sentenceTargets.size > 0) previousSentenceTargets = sentenceTargets;
+  }
+  return aggregate(contributions, clauses, hits, targetCount);
+}
+
+function aggregate(contributions: readonly Contribution[], clauses: readonly Clause[], hits: readonly Hit[], targetCount: number): Array<Sentiment | null> {
+  const raw = new Array<number>(targetCount).fill(0);
+  const seen = new Set<number>();
+  for (const c of contributions) {
+    const clause = clauses[c.clause]!;
+    let w = clause.contrast && seen.has(c.target) ? 1.5 : 1;
+    if (clause.concession) w *= 0.5;
+    raw[c.target]! += w * c.value;
+    seen.add(c.target);
+  }
+  const mentioned = new Set(hits.map((h) => h.target));
+  return raw.map((r, t) => {
+    if (!mentioned.has(t)) return null;
+    const score = Math.round(Math.tanh(r / 2) * 1000) / 1000 || 0;
+    return { label: labelFor(score), score };
+  });
+}

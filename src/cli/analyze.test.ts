@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeCommand, parseCompetitor, type AnalyzeIo } from './analyze.js';
+
+function fakeIo(input: string): AnalyzeIo & { out: string[] } {
+  const out: string[] = [];
+  return { out, readInput: async () => input, write: (chunk) => void out.push(chunk) };
+}
+
+describe('sightline analyze', () => {
+  it('reads the answer from stdin and prints one JSON object', async () => {
+    const io = fakeIo('推荐：\n\n1. **小米 14**：性价比高。\n2. **华为 Mate 60**：拍照出色，详见https://consumer.huawei.com/cn/。\n');
+    await analyzeCommand(io).parseAsync(['--brand', '华为', '--alias', 'HUAWEI', '--competitor', '小米|Xiaomi', '--competitor', 'OPPO'], { from: 'user' });
+    expect(io.out).toHaveLength(1);
+    expect(io.out[0]!.endsWith('\n')).toBe(true);
+    const json = JSON.parse(io.out[0]!);
+    expect(json).toMatchObject({
+      mentioned: true,
+      rank: 2,
+      sentiment: { label: 'positive' },
+      citations: [{ url: 'https://consumer.huawei.com/cn/', domain: 'huawei.com' }],
+      competitors: [
+        { name: '小米', mentioned: true, rank: 1, sentiment: { label: 'positive' } },
+        { name: 'OPPO', mentioned: false, position: null, rank: null, sentiment: null },
+      ],
+    });
+    expect(json.position).toBeGreaterThan(0);
+    expect(Object.keys(json).sort()).toEqual(['citations', 'competitors', 'mentioned', 'position', 'rank', 'sentiment', 'snippet']);
+  });
+
+  it('prints nulls when the brand is not mentioned', async () => {
+    const io = fakeIo('no brand here');
+    await analyzeCommand(io).parseAsync(['--brand', 'Acme'], { from: 'user' });
+    expect(JSON.parse(io.out[0]!)).toEqual({ mentioned: false, position: null, rank: null, sentiment: null, snippet: null, citations: [], competitors: [] });
+  });
+
+  it('requires --brand and documents the output in --help', async () => {
+    const cmd = analyzeCommand(fakeIo('')).exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
+    await expect(cmd.parseAsync([], { from: 'user' })).rejects.toThrow(/--brand/);
+    const help = analyzeCommand(fakeIo('')).helpInformation();
+    expect(help).toContain('--competitor <spec>');
+    expect(help).toContain('stdin');
+    expect(help).toMatch(/one\s+JSON\s+object/);
+  });
+
+  it('parses competitor specs', () => {
+    expect(parseCompetitor('小米| Xiaomi |MI')).toEqual({ name: '小米', aliases: ['Xiaomi', 'MI'] });
+    expect(parseCompetitor(' | ')).toBeNull();
+  });
+});

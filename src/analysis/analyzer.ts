@@ -1,7 +1,7 @@
 /**
  * The analysis pipeline for one answer. Pure: no I/O, no global state beyond immutable tables.
  *
- * 1. URLs (linkify-it, original text) and Markdown link targets → ranges where names don't count;
+ * 1. URLs (the scanners in urls.ts, original text) and Markdown link targets → ranges where names don't count;
  * 2. fold the text (NFKC, lower case) keeping an offset map back to the original;
  * 3. one matcher pass finds every mention of every target (brand = target 0, competitors 1..);
  * 4. only if something was mentioned: Markdown structure → rank; clauses → sentiment;

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Who is calling and how much they may do: accounts (the tenant), their users, dashboard
+ * sessions, API keys and the usage ledger. Secrets are never stored: sessions and keys are
+ * looked up by a SHA-256 of the high-entropy value, passwords by a scrypt hash.
+ */
+
+export const TIERS = ['free', 'starter', 'growth', 'scale', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Enterprise "custom" limits (spec Limits): per-account overrides of the tier's v1 windows. */
+export interface CustomLimits {
+  hourly?: number;
+  daily?: number;
+  burstPerMinute?: number;
+  brands?: number;
+}
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tier: text('tier', { enum: TIERS }).notNull().default('free'),
+    customLimits: jsonb('custom_limits').$type<CustomLimits>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('accounts_tier_check', sql`${t.tier} in ('free', 'starter', 'growth', 'scale', 'enterprise')`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Always stored trimmed and lower-cased; the unique index relies on it. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('member'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_account_idx').on(t.accountId),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('owner', 'admin', 'member', 'viewer')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the session id in the cookie; the id itself is never stored. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Last rolling renewal; the idle expiry is renewedAt + 24 h. */
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The absolute cap: no renewal extends a session past this. */
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The user who created it; the key acts with that user's team role. */
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    type: text('type', { enum: ['legacy', 'v1'] }).notNull(),
+    /** v1 keys only: live or test. */
+    mode: text('mode', { enum: ['live', 'test'] }),
+    /** v1 keys only: read, write, admin (admin ⊇ write ⊇ read). Empty for legacy keys. */
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    /** The first characters of the key, for display ("service_1a2b", "sk_live_Ab3x"). */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 (hex) of the whole key. */
+    hash: text('hash').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_hash_idx').on(t.hash),
+    index('api_keys_account_idx').on(t.accountId, t.createdAt),
+    check('api_keys_type_check', sql`${t.type} in ('legacy', 'v1')`),
+  ],
+);
+
+export const usageLedger = pgTable(
+  'usage_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** What was charged: `scan`, `platform_tokens`, … */
+    kind: text('kind').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    costUsd: numeric('cost_usd', { precision: 14, scale: 6 }).notNull(),
+    /** What it was for (a run id, `runId:platform`); the same charge is recorded once. */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('usage_ledger_account_idx').on(t.accountId, t.createdAt),
+    uniqueIndex('usage_ledger_reference_idx')
+      .on(t.accountId, t.kind, t.reference)
+      .where(sql`reference is not null`),
+  ],
+);

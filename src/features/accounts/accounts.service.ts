@@ -1,0 +1,63 @@
+/**
+ * Accounts (tenants) and their users. An account is created with its owner; e-mails are
+ * stored trimmed and lower-cased and are unique across the service.
+ */
+import { conflict, notFound } from '../../http/errors.js';
+import type { Db } from '../../db/client.js';
+import type { Role, Tier } from '../../db/schema/identity.js';
+import * as repo from './accounts.repo.js';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+
+export type { AccountRow, UserRow } from './accounts.repo.js';
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('An account with this e-mail already exists; sign in instead.');
+    this.name = 'EmailTakenError';
+  }
+}
+
+export function createAccountsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  return {
+    /** A new account with its owner. Throws EmailTakenError when the e-mail is registered. */
+    async createAccount(input: { email: string; password: string; tier?: Tier }) {
+      const email = normaliseEmail(input.email);
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction(async (tx) => {
+        const account = await repo.insertAccount(tx, input.tier ?? 'free');
+        const user = await repo.insertUser(tx, { accountId: account.id, email, passwordHash, role: 'owner' });
+        if (!user) throw new EmailTakenError(); // rolls the account back too
+        return { account, user };
+      });
+    },
+
+    /** Adds a team member to an existing account (invitations build on this). */
+    async addUser(accountId: string, input: { email: string; password: string; role: Role }) {
+      if (!(await repo.findAccount(db, accountId))) throw notFound('Account');
+      const passwordHash = await hashPassword(input.password);
+      const user = await repo.insertUser(db, { accountId, email: normaliseEmail(input.email), passwordHash, role: input.role });
+      if (!user) throw conflict(new EmailTakenError().message);
+      return user;
+    },
+
+    /** The user for these credentials, or undefined; takes as long for an unknown e-mail. */
+    async authenticate(email: string, password: string) {
+      const user = await repo.findUserByEmail(db, normaliseEmail(email));
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+      return ok && user ? user : undefined;
+    },
+
+    findUserByEmail: (email: string) => repo.findUserByEmail(db, normaliseEmail(email)),
+    findUser: (id: string) => repo.findUser(db, id),
+    findAccount: (id: string) => repo.findAccount(db, id),
+    setTier: (accountId: string, tier: Tier, customLimits?: repo.AccountRow['customLimits']) =>
+      repo.setTier(db, accountId, tier, customLimits),
+    setRole: (userId: string, role: Role) => repo.setRole(db, userId, role),
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

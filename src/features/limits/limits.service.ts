@@ -1,0 +1,156 @@
+/**
+ * Every rate limit and daily quota of the spec's Limits tables, by name. A route names its
+ * policy (`config.limit`); the policy turns the caller into counters (per account, per key or
+ * per IP) and the store charges them all or none.
+ */
+import type { Logger } from '../../lib/logger.js';
+import type { Principal } from '../auth/principal.js';
+import { fits, fullResetAt, remaining, SLICES, waitMs, type WindowSpec } from './sliding-window.js';
+import type { LimitCheck, LimitStore } from './store.js';
+import { ANONYMOUS_PER_IP_PER_DAY, LEGACY_KEY_PER_MINUTE, LOGIN_LIMITS, tierLimits } from './tiers.js';
+
+export const LIMIT_NAMES = ['v1', 'legacy.check', 'legacy.query', 'legacy.aeoRewrite', 'legacy.dashboard'] as const;
+export type LimitName = (typeof LIMIT_NAMES)[number];
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const windowOf = (limit: number, windowMs: number): WindowSpec => ({ limit, windowMs, slices: SLICES });
+
+/** One counter with a human label for headers and messages. */
+export interface NamedCheck extends LimitCheck {
+  label: string;
+}
+
+export interface WindowReport {
+  label: string;
+  limit: number;
+  remaining: number;
+  /** Epoch ms when the full limit is available again. */
+  resetAt: number;
+}
+
+export interface LimitDecision {
+  allowed: boolean;
+  /** The tightest window (the refusing one with the longest wait when refused). */
+  report: WindowReport;
+  /** Refused only: how long until the request would fit in every window. */
+  retryAfterMs: number;
+}
+
+export interface Caller {
+  principal: Principal | null;
+  ip: string;
+}
+
+/** The counters a policy charges for this caller; [] = unlimited for this caller. */
+export function checksFor(name: LimitName, { principal, ip }: Caller): NamedCheck[] {
+  // Braces are a Redis hash tag: all windows of one subject live in one cluster slot.
+  const check = (subject: string, window: string, spec: WindowSpec, label: string): NamedCheck => ({
+    key: `{${name}:${subject}}:${window}`,
+    spec,
+    label,
+  });
+  if (name === 'v1') {
+    if (!principal) return [];
+    const v1 = tierLimits(principal.tier, principal.customLimits).v1;
+    const subject = `a:${principal.accountId}`;
+    return [
+      check(subject, 'm', windowOf(v1.burstPerMinute, MINUTE), `${v1.burstPerMinute} requests per minute (burst)`),
+      check(subject, 'h', windowOf(v1.hourly, HOUR), `${v1.hourly} requests per hour`),
+      check(subject, 'd', windowOf(v1.daily, DAY), `${v1.daily} requests per day`),
+    ];
+  }
+  if (!principal) {
+    if (name !== 'legacy.check') return []; // the other legacy routes refuse anonymous callers before this
+    const perDay = ANONYMOUS_PER_IP_PER_DAY.check;
+    return [check(`ip:${ip}`, 'd', windowOf(perDay, DAY), `${perDay} free checks per IP per day without signing in`)];
+  }
+  const daily = tierLimits(principal.tier, principal.customLimits).legacyDaily;
+  const perAccountDay = (n: number, what: string) =>
+    check(`a:${principal.accountId}`, 'd', windowOf(n, DAY), `${n} ${what} per day on the ${principal.tier} tier`);
+  const perKeyMinute = (n: number) =>
+    check(`k:${principal.keyId ?? principal.accountId}`, 'm', windowOf(n, MINUTE), `${n} requests per minute per API key`);
+  const withKey = principal.via !== 'session';
+  switch (name) {
+    case 'legacy.check':
+      return [perAccountDay(daily.check, 'checks')];
+    case 'legacy.query':
+      return [withKey ? perKeyMinute(LEGACY_KEY_PER_MINUTE.query) : perAccountDay(daily.query, 'queries')];
+    case 'legacy.aeoRewrite':
+      return [withKey ? perKeyMinute(LEGACY_KEY_PER_MINUTE.aeoRewrite) : perAccountDay(daily.aeoRewrite, 'rewrites')];
+    case 'legacy.dashboard':
+      return withKey ? [perKeyMinute(LEGACY_KEY_PER_MINUTE.dashboard)] : []; // signed in: unlimited (spec)
+  }
+}
+
+export function loginChecks(email: string, ip: string): NamedCheck[] {
+  const fifteen = 15 * MINUTE;
+  return [
+    { key: `{login:e:${email}}:q`, spec: windowOf(LOGIN_LIMITS.perEmailPer15Min, fifteen), label: `${LOGIN_LIMITS.perEmailPer15Min} sign-in attempts per account per 15 minutes` },
+    { key: `{login:ip:${ip}}:q`, spec: windowOf(LOGIN_LIMITS.perIpPer15Min, fifteen), label: `${LOGIN_LIMITS.perIpPer15Min} sign-in attempts per IP per 15 minutes` },
+  ];
+}
+
+export function signupChecks(ip: string): NamedCheck[] {
+  const n = LOGIN_LIMITS.signupsPerIpPerHour;
+  return [{ key: `{signup:ip:${ip}}:h`, spec: windowOf(n, HOUR), label: `${n} sign-ups per IP per hour` }];
+}
+
+export interface LimitsService {
+  readonly storeKind: LimitStore['kind'];
+  /** Charge one request to every counter, or to none; null when there is nothing to limit. */
+  take(checks: readonly NamedCheck[], cost?: number): Promise<LimitDecision | null>;
+  enforce(name: LimitName, caller: Caller): Promise<LimitDecision | null>;
+  close(): Promise<void>;
+}
+
+export function createLimitsService(deps: { store: LimitStore; now: () => number; log: Logger }): LimitsService {
+  const { store, now, log } = deps;
+  let lastFailureLog = 0;
+
+  async function take(checks: readonly NamedCheck[], cost = 1): Promise<LimitDecision | null> {
+    if (checks.length === 0) return null;
+    const t = now();
+    let result;
+    try {
+      result = await store.hit(checks, cost, t);
+    } catch (error) {
+      // Fail open: an unreachable limit store must not take the API down with it.
+      if (t - lastFailureLog > 10_000) {
+        lastFailureLog = t;
+        log.warn({ err: error, store: store.kind }, 'rate-limit store unavailable; allowing requests');
+      }
+      return null;
+    }
+    const reports = checks.map((c, i) => {
+      const state = result.states[i] ?? [];
+      return {
+        check: c,
+        state,
+        report: { label: c.label, limit: c.spec.limit, remaining: remaining(state, c.spec, t), resetAt: fullResetAt(state, c.spec, t) },
+      };
+    });
+    if (result.allowed) {
+      const tightest = reports.reduce((a, b) =>
+        b.report.remaining < a.report.remaining || (b.report.remaining === a.report.remaining && b.report.resetAt < a.report.resetAt) ? b : a,
+      );
+      return { allowed: true, report: tightest.report, retryAfterMs: 0 };
+    }
+    let worst = { report: reports[0]!.report, wait: -1 };
+    for (const r of reports) {
+      if (fits(r.state, r.check.spec, t, cost)) continue;
+      const wait = waitMs(r.state, r.check.spec, t, cost);
+      if (wait > worst.wait) worst = { report: { ...r.report, remaining: 0 }, wait };
+    }
+    return { allowed: false, report: worst.report, retryAfterMs: worst.wait };
+  }
+
+  return {
+    storeKind: store.kind,
+    take,
+    enforce: (name, caller) => take(checksFor(name, caller)),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,272 @@
+/**
+ * Every authenticated route × every way a credential can be wrong, with the status the spec and
+ * issue 3 require. A new route joins the matrix with one line in ROUTES.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKinds } from '../support/db.js';
+import {
+  bearer,
+  createIdentityContext,
+  createKey,
+  login,
+  seedAccount,
+  seedUser,
+  type IdentityContext,
+  type Seeded,
+} from './support/context.js';
+import { registerV1TestRoutes } from './support/v1-test-routes.js';
+
+type Surface = 'session' | 'legacy' | 'v1';
+type Headers = Record<string, string>;
+
+interface Fixtures {
+  ctx: IdentityContext;
+  owner: Seeded;
+  other: Seeded;
+  ownerCookie: string;
+  memberCookie: string;
+  loggedOutCookie: string;
+  legacyKey: string;
+  legacyKeyId: string;
+  revokedLegacyKey: string;
+  v1: { read: string; write: string; admin: string };
+  revokedV1Key: string;
+  /** A key of this account that the matrix must never manage to revoke. */
+  victimKeyId: string;
+  /** A key of another account. */
+  foreignKeyId: string;
+  /** A brand and a probe run of this account, and of another account. */
+  brandId: string;
+  foreignBrandId: string;
+  runId: string;
+  foreignRunId: string;
+}
+
+interface RouteCase {
+  name: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  url: (f: Fixtures) => string | Promise<string>;
+  payload?: unknown | ((f: Fixtures) => unknown);
+  surface: Surface;
+  /** What a caller with too little gets 403 for: the v1 scope, or the team role (member session). */
+  insufficient?: (f: Fixtures) => Headers;
+  /** The same route aimed at another account's object, by its URL or by its body. */
+  otherAccountUrl?: (f: Fixtures) => string;
+  otherAccountPayload?: (f: Fixtures) => unknown;
+  /** Status with the right credential (the positive control). */
+  ok: number;
+}
+
+const cookie = (value: string): Headers => ({ cookie: value });
+
+const ROUTES: RouteCase[] = [
+  { name: 'GET /api/me', method: 'GET', url: () => '/api/me', surface: 'legacy', ok: 200 },
+  { name: 'GET /api/keys', method: 'GET', url: () => '/api/keys', surface: 'session', insufficient: (f) => cookie(f.memberCookie), ok: 200 },
+  {
+    name: 'POST /api/keys',
+    method: 'POST',
+    url: () => '/api/keys',
+    payload: { type: 'legacy' },
+    surface: 'session',
+    insufficient: (f) => cookie(f.memberCookie),
+    ok: 201,
+  },
+  {
+    name: 'DELETE /api/keys/:id',
+    method: 'DELETE',
+    url: (f) => `/api/keys/${f.victimKeyId}`,
+    surface: 'session',
+    insufficient: (f) => cookie(f.memberCookie),
+    otherAccountUrl: (f) => `/api/keys/${f.foreignKeyId}`,
+    ok: 204,
+  },
+  {
+    name: 'GET /api/v1/_test/keys/:id (read)',
+    method: 'GET',
+    url: (f) => `/api/v1/_test/keys/${f.legacyKeyId}`,
+    surface: 'v1',
+    otherAccountUrl: (f) => `/api/v1/_test/keys/${f.foreignKeyId}`,
+    ok: 200,
+  },
+  { name: 'POST /api/v1/_test/things (write)', method: 'POST', url: () => '/api/v1/_test/things', payload: {}, surface: 'v1', insufficient: (f) => bearer(f.v1.read), ok: 201 },
+  { name: 'POST /api/v1/_test/admin (admin)', method: 'POST', url: () => '/api/v1/_test/admin', payload: {}, surface: 'v1', insufficient: (f) => bearer(f.v1.write), ok: 200 },
+  // v1 resources.
+  { name: 'GET /api/v1/brands', method: 'GET', url: () => '/api/v1/brands', surface: 'v1', ok: 200 },
+  { name: 'POST /api/v1/brands', method: 'POST', url: () => '/api/v1/brands', payload: { name: 'Matrix', category: 'coffee' }, surface: 'v1', insufficient: (f) => bearer(f.v1.read), ok: 201 },
+  { name: 'GET /api/v1/brands/:id', method: 'GET', url: (f) => `/api/v1/brands/${f.brandId}`, otherAccountUrl: (f) => `/api/v1/brands/${f.foreignBrandId}`, surface: 'v1', ok: 200 },
+  { name: 'POST /api/v1/probes', method: 'POST', url: () => '/api/v1/probes', payload: (f: Fixtures) => ({ brandId: f.brandId }), otherAccountPayload: (f: Fixtures) => ({ brandId: f.foreignBrandId }), surface: 'v1', insufficient: (f) => bearer(f.v1.read), ok: 202 },
+  { name: 'GET /api/v1/probes/:id', method: 'GET', url: (f) => `/api/v1/probes/${f.runId}`, otherAccountUrl: (f) => `/api/v1/probes/${f.foreignRunId}`, surface: 'v1', ok: 200 },
+  { name: 'GET /api/v1/citations', method: 'GET', url: (f) => `/api/v1/citations?brandId=${f.brandId}`, otherAccountUrl: (f) => `/api/v1/citations?brandId=${f.foreignBrandId}`, surface: 'v1', ok: 200 },
+  { name: 'GET /api/v1/picker', method: 'GET', url: (f) => `/api/v1/picker?brandId=${f.brandId}`, otherAccountUrl: (f) => `/api/v1/picker?brandId=${f.foreignBrandId}`, surface: 'v1', ok: 200 },
+  { name: 'GET /api/v1/authority', method: 'GET', url: (f) => `/api/v1/authority?brandId=${f.brandId}`, otherAccountUrl: (f) => `/api/v1/authority?brandId=${f.foreignBrandId}`, surface: 'v1', ok: 200 },
+  { name: 'GET /api/v1/sentinel/incidents', method: 'GET', url: (f) => `/api/v1/sentinel/incidents?brandId=${f.brandId}`, otherAccountUrl: (f) => `/api/v1/sentinel/incidents?brandId=${f.foreignBrandId}`, surface: 'v1', ok: 200 },
+  { name: 'POST /api/v1/suggest', method: 'POST', url: () => '/api/v1/suggest', payload: (f: Fixtures) => ({ brandId: f.brandId, content: 'Our coffee machine brews in 30 seconds.' }), otherAccountPayload: (f: Fixtures) => ({ brandId: f.foreignBrandId, content: 'x' }), surface: 'v1', insufficient: (f) => bearer(f.v1.read), ok: 200 },
+  { name: 'GET /api/v1/webhooks (admin)', method: 'GET', url: () => '/api/v1/webhooks', surface: 'v1', insufficient: (f) => bearer(f.v1.write), ok: 200 },
+  { name: 'POST /api/v1/webhooks (admin)', method: 'POST', url: () => '/api/v1/webhooks', payload: { url: 'https://hooks.example.com/x', events: ['citation.discovered'] }, surface: 'v1', insufficient: (f) => bearer(f.v1.write), ok: 201 },
+  // Legacy surface and the dashboard's twins of v1 resources (cookie or legacy key).
+  { name: 'GET /api/brands', method: 'GET', url: () => '/api/brands', surface: 'legacy', ok: 200 },
+  { name: 'GET /api/brands/:id', method: 'GET', url: (f) => `/api/brands/${f.brandId}`, otherAccountUrl: (f) => `/api/brands/${f.foreignBrandId}`, surface: 'legacy', ok: 200 },
+  { name: 'POST /api/brands', method: 'POST', url: () => '/api/brands', payload: { name: 'Matrix', category: 'coffee' }, surface: 'legacy', ok: 201 },
+  { name: 'POST /api/probes', method: 'POST', url: () => '/api/probes', payload: (f: Fixtures) => ({ brandId: f.brandId }), otherAccountPayload: (f: Fixtures) => ({ brandId: f.foreignBrandId }), surface: 'legacy', ok: 202 },
+  {
+    name: 'POST /api/webhooks',
+    method: 'POST',
+    url: () => '/api/webhooks',
+    payload: (f: Fixtures) => ({ brandId: f.brandId, name: 'matrix', url: 'https://hooks.example.com/a', events: ['citation.gap.alert'] }),
+    otherAccountPayload: (f: Fixtures) => ({ brandId: f.foreignBrandId, name: 'matrix', url: 'https://hooks.example.com/b', events: ['citation.gap.alert'] }),
+    surface: 'session',
+    ok: 201,
+  },
+  { name: 'GET /api/probes/:id', method: 'GET', url: (f) => `/api/probes/${f.runId}`, otherAccountUrl: (f) => `/api/probes/${f.foreignRunId}`, surface: 'legacy', ok: 200 },
+  { name: 'GET /api/citations', method: 'GET', url: (f) => `/api/citations?brandId=${f.brandId}`, otherAccountUrl: (f) => `/api/citations?brandId=${f.foreignBrandId}`, surface: 'legacy', ok: 200 },
+  ...[
+    '/api/dashboard/visibility/timeseries',
+    '/api/dashboard/competitors/breakdown',
+    '/api/dashboard/prompts/breakdown',
+    '/api/dashboard/prompts/aida',
+    '/api/sentiment/overview',
+    '/api/crisis/incidents',
+  ].map(
+    (path): RouteCase => ({
+      name: `GET ${path}`,
+      method: 'GET',
+      url: (f) => `${path}?brand_id=${f.brandId}`,
+      otherAccountUrl: (f) => `${path}?brand_id=${f.foreignBrandId}`,
+      surface: 'legacy',
+      ok: 200,
+    }),
+  ),
+  { name: 'GET /api/brands/compare', method: 'GET', url: () => '/api/brands/compare', surface: 'legacy', ok: 200 },
+  { name: 'POST /api/query', method: 'POST', url: () => '/api/query', payload: { brand: 'Matrix', category: 'coffee', platforms: ['deepseek'] }, surface: 'legacy', ok: 200 },
+  { name: 'POST /api/aeo/rewrite', method: 'POST', url: () => '/api/aeo/rewrite', payload: { text: 'Matrix coffee machines brew fast.', brand: 'Matrix' }, surface: 'legacy', ok: 200 },
+  { name: 'GET /api/webhooks', method: 'GET', url: (f) => `/api/webhooks?brandId=${f.brandId}`, otherAccountUrl: (f) => `/api/webhooks?brandId=${f.foreignBrandId}`, surface: 'session', ok: 200 },
+];
+
+/** Flip the last character: same format, broken checksum. */
+const breakChecksum = (key: string) => key.slice(0, -1) + (key.endsWith('a') ? 'b' : 'a');
+
+function credentialCases(route: RouteCase, f: Fixtures): Array<{ label: string; headers: Headers; status: number; message?: RegExp }> {
+  const right: Record<Surface, Headers> = {
+    session: cookie(f.ownerCookie),
+    legacy: bearer(f.legacyKey),
+    v1: bearer(f.v1.admin),
+  };
+  const malformed: Record<Surface, Headers> = {
+    session: cookie('sl_session=not-a-session'),
+    legacy: bearer(breakChecksum(f.legacyKey)),
+    v1: bearer(breakChecksum(f.v1.admin)),
+  };
+  const revoked: Record<Surface, Headers> = {
+    session: cookie(f.loggedOutCookie),
+    legacy: bearer(f.revokedLegacyKey),
+    v1: bearer(f.revokedV1Key),
+  };
+  const wrongSurface: Record<Surface, Array<[string, Headers, RegExp]>> = {
+    session: [['legacy key', bearer(f.legacyKey), /dashboard|sign in/i], ['v1 key', bearer(f.v1.admin), /dashboard|sign in/i]],
+    legacy: [['v1 key', bearer(f.v1.admin), /legacy API key \(service_/]],
+    v1: [['legacy key', bearer(f.legacyKey), /v1 API key \(sk_live_/], ['session cookie', cookie(f.ownerCookie), /v1 API key|sk_live_/]],
+  };
+  const cases = [
+    { label: 'right credential', headers: right[route.surface], status: route.ok },
+    { label: 'no credential', headers: {}, status: 401 },
+    { label: 'malformed credential', headers: malformed[route.surface], status: 401 },
+    { label: 'malformed Authorization scheme', headers: { authorization: 'Basic dXNlcjpwYXNz' }, status: 401, message: /Bearer/ },
+    { label: 'revoked credential', headers: revoked[route.surface], status: 401 },
+    ...wrongSurface[route.surface].map(([what, headers, message]) => ({ label: `wrong surface (${what})`, headers, status: 401, message })),
+  ];
+  if (route.insufficient) cases.push({ label: 'insufficient scope or role', headers: route.insufficient(f), status: 403 });
+  return cases;
+}
+
+describe.each(dbKinds)('security matrix on %s', (kind) => {
+  let f: Fixtures;
+
+  beforeAll(async () => {
+    const ctx = await createIdentityContext(kind, { beforeReady: registerV1TestRoutes, withSimulator: true });
+    const { container, app } = ctx;
+    const owner = await seedAccount(container, { tier: 'scale' });
+    const member = await seedUser(container, owner.accountId, { role: 'member' });
+    const other = await seedAccount(container);
+    const [ownerCookie, memberCookie, loggedOutCookie] = await Promise.all([login(app, owner.email), login(app, member.email), login(app, owner.email)]);
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: cookie(loggedOutCookie) });
+    const revokedLegacy = await createKey(container, owner, 'legacy');
+    const revokedV1 = await createKey(container, owner, 'v1', { scopes: ['admin'] });
+    await container.services.keys.revoke(owner.accountId, revokedLegacy.id);
+    await container.services.keys.revoke(owner.accountId, revokedV1.id);
+    const legacy = await createKey(container, owner, 'legacy');
+    const { brands, probes } = container.services;
+    const brand = await brands.create({ accountId: owner.accountId, userId: owner.userId, tier: 'scale' }, { name: 'Lumen', category: 'coffee' });
+    const foreignBrand = await brands.create({ accountId: other.accountId, userId: other.userId, tier: 'free' }, { name: 'Other', category: 'tea' });
+    const run = await probes.trigger(owner.accountId, { brandId: brand.id });
+    const foreignRun = await probes.trigger(other.accountId, { brandId: foreignBrand.id });
+    f = {
+      ctx,
+      owner,
+      other,
+      ownerCookie,
+      memberCookie,
+      loggedOutCookie,
+      legacyKey: legacy.key,
+      legacyKeyId: legacy.id,
+      revokedLegacyKey: revokedLegacy.key,
+      v1: {
+        read: (await createKey(container, owner, 'v1', { scopes: ['read'] })).key,
+        write: (await createKey(container, owner, 'v1', { scopes: ['write'] })).key,
+        admin: (await createKey(container, owner, 'v1', { scopes: ['admin'] })).key,
+      },
+      revokedV1Key: revokedV1.key,
+      victimKeyId: (await createKey(container, owner, 'legacy')).id,
+      foreignKeyId: (await createKey(container, other, 'legacy')).id,
+      brandId: brand.id,
+      foreignBrandId: foreignBrand.id,
+      runId: run.response.runId,
+      foreignRunId: foreignRun.response.runId,
+    };
+  });
+  afterAll(async () => {
+    await f?.ctx.close();
+  });
+
+  for (const route of ROUTES) {
+    it(`${route.name}: 401 / 403 / 404 exactly as specified`, async () => {
+      const { app } = f.ctx;
+      const payloadOf = (p: RouteCase['payload']) => (typeof p === 'function' ? (p as (f: Fixtures) => unknown)(f) : p);
+      const send = async (url: string, headers: Headers, payload = payloadOf(route.payload)) =>
+        app.inject({ method: route.method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+      // Refusals first, so the positive control of DELETE does not remove the object under test.
+      const cases = credentialCases(route, f).sort((a, b) => Number(a.status < 300) - Number(b.status < 300));
+      for (const c of cases) {
+        const res = await send(await route.url(f), c.headers);
+        expect({ case: c.label, status: res.statusCode }).toEqual({ case: c.label, status: c.status });
+        if (c.status >= 400) {
+          const body = res.json() as { error: { code: string; message: string; requestId: string } };
+          expect(body.error.code).toBe({ 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN' }[c.status]);
+          expect(body.error.message.length).toBeGreaterThan(20);
+          if (c.message) expect(body.error.message, c.label).toMatch(c.message);
+        }
+      }
+      if (route.otherAccountUrl || route.otherAccountPayload) {
+        const right = route.surface === 'v1' ? bearer(f.v1.admin) : route.surface === 'legacy' ? bearer(f.legacyKey) : cookie(f.ownerCookie);
+        const res = route.otherAccountUrl
+          ? await send(route.otherAccountUrl(f), right)
+          : await send(await route.url(f), right, route.otherAccountPayload!(f));
+        expect(res.statusCode).toBe(404);
+        expect((res.json() as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+      }
+    });
+  }
+
+  it("another account's key survives the DELETE that answered 404", async () => {
+    const foreign = await f.ctx.container.services.keys.list(f.other.accountId);
+    expect(foreign.map((k) => k.id)).toContain(f.foreignKeyId);
+  });
+
+  it('documents each v1 route scope in the OpenAPI document (x-required-scope)', async () => {
+    const doc = (await f.ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    expect(doc.paths['/api/v1/_test/keys/{id}']?.get?.['x-required-scope']).toBe('read');
+    expect(doc.paths['/api/v1/_test/things']?.post?.['x-required-scope']).toBe('write');
+    expect(doc.paths['/api/v1/_test/admin']?.post?.['x-required-scope']).toBe('admin');
+  });
+});

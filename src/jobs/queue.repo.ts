@@ -86,6 +86,18 @@ export async function completeJob(db: Executor, id: number, attempt: number): Pr
   return rows(result).length === 1;
 }
 
+/** completeJob for many jobs in one statement (the worker batches completions); returns the ids completed. */
+export async function completeJobs(db: Executor, jobs: ReadonlyArray<{ id: number; attempt: number }>): Promise<Set<number>> {
+  if (jobs.length === 0) return new Set();
+  const values = jobs.map((j) => sql`(${j.id}::bigint, ${j.attempt}::int)`);
+  const result = await db.execute(sql`
+    update jobs j set status = 'completed', finished_at = now(), locked_until = null, updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as done(id, attempts)
+    where j.id = done.id and j.attempts = done.attempts and j.status = 'active'
+    returning j.id`);
+  return new Set(rows<{ id: string | number }>(result).map((r) => Number(r.id)));
+}
+
 export async function retryJob(db: Executor, id: number, attempt: number, delayMs: number, error: string) {
   await db.execute(sql`
     update jobs set status = 'queued', run_at = now() + ${delayMs} * interval '1 millisecond',

@@ -9,7 +9,7 @@ import type { Db } from '../db/client.js';
 import { sleep } from '../lib/time.js';
 import { fullJitterBackoff, PermanentJobError, RetryJobLaterError } from './definition.js';
 import type { JobQueue } from './queue.js';
-import { claimJobs, completeJob, extendLease, failJob, retryJob, type JobRow } from './queue.repo.js';
+import { claimJobs, completeJobs, extendLease, failJob, retryJob, type JobRow } from './queue.repo.js';
 
 export interface WorkerOptions {
   db: Db;
@@ -45,6 +45,34 @@ export function startWorker(options: WorkerOptions): Worker {
   let wakeUp: (() => void) | undefined;
   const drainWaiters: Array<() => void> = [];
   const unsubscribe = queue.onWake(() => wakeUp?.());
+
+  // Completions finishing together are written in one statement (group commit): one round trip
+  // per batch instead of one per job. A job counts as completed only once its batch is written.
+  let completing: Array<{ id: number; attempt: number; done: () => void; fail: (e: unknown) => void }> = [];
+  let flushing = false;
+  async function flushCompletions() {
+    flushing = true;
+    try {
+      while (completing.length > 0) {
+        await new Promise<void>((resolve) => setImmediate(resolve)); // let due completions join
+        const batch = completing;
+        completing = [];
+        try {
+          await completeJobs(db, batch);
+          batch.forEach((c) => c.done());
+        } catch (error) {
+          batch.forEach((c) => c.fail(error));
+        }
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+  const completeJob = (_db: Db, id: number, attempt: number) =>
+    new Promise<void>((done, fail) => {
+      completing.push({ id, attempt, done, fail });
+      if (!flushing) void flushCompletions();
+    });
 
   async function runJob(job: JobRow, abort: AbortController): Promise<void> {
     const entry = queue.get(job.queue);

@@ -1,0 +1,155 @@
+/**
+ * Stored, analysed answers per second through the real probe pipeline: probe runs triggered
+ * through the probes service (runs + one durable job per platform × prompt), then drained by the
+ * real job worker (claim → platform call over HTTP to the simulator at zero latency, in its own
+ * process → analysis → one-statement store with citations, mentions and rollups → finish check).
+ * The rate is answers stored / wall time from worker start to the last run finished.
+ *
+ *   npx tsx bench/probe-pipeline.ts                      # embedded PGlite (temp data dir)
+ *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npx tsx bench/probe-pipeline.ts
+ *   options: --runs 10 --prompts 25 --concurrency 64 --workers 1 --processes 1
+ * --processes N (PostgreSQL only) adds N-1 worker processes next to this one; the CPU figure
+ * printed covers this process only.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { PLATFORM_IDS, readConfig } from '../src/config.js';
+import { createContainer } from '../src/container.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
+import * as accountsRepo from '../src/features/accounts/accounts.repo.js';
+import { registerJobs } from '../src/jobs/registry.js';
+import { startWorker } from '../src/jobs/worker.js';
+import { createLogger } from '../src/lib/logger.js';
+import { sleep } from '../src/lib/time.js';
+import { loadConfig } from '../src/config.js';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '10' },
+    prompts: { type: 'string', default: '25' },
+    concurrency: { type: 'string', default: '64' },
+    workers: { type: 'string', default: '1' },
+    processes: { type: 'string', default: '1' },
+  },
+});
+const runsWanted = Number(values.runs);
+const promptCount = Number(values.prompts);
+const outer = readConfig();
+const log = createLogger({ level: 'silent' });
+
+async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+let database: Database;
+let dbUrl: string | undefined;
+let cleanup: () => Promise<void>;
+if (outer.databaseUrl) {
+  const name = `sightline_bench_${randomBytes(4).toString('hex')}`;
+  await adminQuery(outer.databaseUrl, `create database ${name}`);
+  const url = new URL(outer.databaseUrl);
+  url.pathname = `/${name}`;
+  dbUrl = url.toString();
+  database = await openDatabase({ databaseUrl: dbUrl, dataDir: '', poolSize: 20 });
+  cleanup = () => adminQuery(outer.databaseUrl!, `drop database if exists ${name} with (force)`);
+} else {
+  const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-'));
+  database = await openDatabase({ dataDir: dir });
+  cleanup = async () => rmSync(dir, { recursive: true, force: true });
+}
+await runMigrations(database);
+
+const simulatorProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/support/simulator-process.ts', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const [line] = (await once(simulatorProcess.stdout, 'data')) as [Buffer];
+const { url: simulatorUrl } = JSON.parse(line.toString()) as { url: string };
+
+const container = await createContainer({ config: loadConfig({ LOG_LEVEL: 'silent' }), log, database, simulatorUrl });
+registerJobs(container);
+const { brands, probes, prompts } = container.services;
+
+// One account, one brand with aliases and competitors, one pack of `promptCount` questions.
+const account = await accountsRepo.insertAccount(container.db, 'scale');
+const brand = await brands.create(
+  { accountId: account.id, userId: null, tier: 'scale' },
+  { name: '石头', category: '扫地机器人', aliases: ['Roborock', '石头科技'], competitors: ['科沃斯', '追觅', '云鲸', { name: 'iRobot', aliases: [] }] },
+);
+const categories = ['扫地机器人', '洗地机', '拖地机器人', '扫拖一体机', '智能家电'];
+const pack = await prompts.createPack(account.id, {
+  name: 'bench',
+  prompts: Array.from({ length: promptCount }, (_, i) => ({
+    text: `${categories[i % categories.length]}哪个牌子好？第${i + 1}问`,
+    stage: 'awareness' as const,
+    intent: 'recommendation' as const,
+    locale: 'zh-CN' as const,
+  })),
+});
+const runIds: string[] = [];
+for (let i = 0; i < runsWanted; i++) {
+  const { response } = await probes.trigger(account.id, { brandId: brand.id, platforms: [...PLATFORM_IDS], promptPackId: pack.id });
+  runIds.push(response.runId);
+}
+const total = runsWanted * PLATFORM_IDS.length * promptCount;
+
+// Extra worker processes (PostgreSQL): started before the clock, idle until the worker below starts.
+const extra = outer.databaseUrl ? Number(values.processes) - 1 : 0;
+const children = await Promise.all(
+  Array.from({ length: Math.max(0, extra) }, async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/probe-worker-process.ts', (database as { url?: string }).url ?? dbUrl!, simulatorUrl, String(values.concurrency)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await once(child.stdout, 'data');
+    return child;
+  }),
+);
+
+const started = performance.now();
+const cpuBefore = process.cpuUsage();
+const workers = Array.from({ length: Number(values.workers) }, () =>
+  startWorker({ db: container.db, queue: container.queue, log, concurrency: Number(values.concurrency), pollMs: 20 }),
+);
+for (;;) {
+  const result = await container.db.execute(sql`select count(*) filter (where completed_at is not null)::int as done from scan_runs`);
+  if ((result as unknown as { rows: Array<{ done: number }> }).rows[0]!.done >= runsWanted) break;
+  await sleep(20);
+}
+const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+await Promise.all(workers.map((w) => w.stop(2_000)));
+await Promise.all(children.map(async (c) => { c.kill('SIGTERM'); await once(c, 'exit'); }));
+
+const check = (await container.db.execute(sql`
+  select (select count(*)::int from answers) as answers,
+         (select count(*)::int from answers where error_kind is not null) as failed,
+         (select coalesce(sum(answers), 0)::int from answer_daily_rollups) as rolled,
+         (select count(*)::int from scan_runs where status = 'completed') as completed`)) as unknown as {
+  rows: Array<{ answers: number; failed: number; rolled: number; completed: number }>;
+};
+const stats = check.rows[0]!;
+const rate = stats.answers / seconds;
+const bar = database.kind === 'postgres' ? 1_000 : 300;
+console.log(
+  JSON.stringify({ store: database.kind, runs: runsWanted, platforms: PLATFORM_IDS.length, prompts: promptCount, expected: total, ...stats, seconds: Number(seconds.toFixed(2)) }),
+);
+console.log(`worker process CPU: ${cpuSeconds.toFixed(2)} s = ${((cpuSeconds * 1000) / stats.answers).toFixed(2)} ms per answer (${Math.round(stats.answers / cpuSeconds)} answers per CPU-second); load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
+console.log(`${database.kind}: ${stats.answers} answers in ${seconds.toFixed(2)} s = ${Math.round(rate)} stored analysed answers/s (bar ≥ ${bar}/s): ${rate >= bar && stats.answers === total && stats.rolled === total - stats.failed ? 'PASS' : 'FAIL'}`);
+
+await container.close();
+await database.close();
+simulatorProcess.kill('SIGTERM');
+await cleanup();
+process.exit(rate >= bar ? 0 : 1);

@@ -1,0 +1,318 @@
+/**
+ * Scanning: brands, prompt packs, runs and what the platforms answered. Answers are append-only
+ * facts; everything reported later (issue 5: dashboards, citations, picker, sentinel) is computed
+ * from them, with daily rollups maintained in the same statement as each answer insert so a
+ * dashboard never scans raw answers.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts, users } from './identity.js';
+
+export const AIDA_STAGES = ['awareness', 'interest', 'desire', 'action'] as const;
+export type AidaStage = (typeof AIDA_STAGES)[number];
+export const PROMPT_INTENTS = ['comparison', 'how-to', 'faq', 'review', 'recommendation'] as const;
+export type PromptIntent = (typeof PROMPT_INTENTS)[number];
+export const PROMPT_LOCALES = ['zh-CN', 'en'] as const;
+export type PromptLocale = (typeof PROMPT_LOCALES)[number];
+export const RUN_KINDS = ['free_check', 'query', 'probe', 'monitor'] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+export const RUN_STATUSES = ['queued', 'running', 'completed', 'partial', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const SENTIMENT_LABELS = ['positive', 'neutral', 'negative'] as const;
+
+export interface CompetitorSpec {
+  name: string;
+  aliases: string[];
+}
+
+/** What a run scanned for, frozen at trigger time: later edits of the brand do not rewrite history. */
+export interface BrandSnapshot {
+  name: string;
+  category: string;
+  website: string | null;
+  aliases: string[];
+  competitors: CompetitorSpec[];
+  locale: PromptLocale | null;
+}
+
+/** One planned question of a run (a prompt as it was when the run was triggered). */
+export interface PlannedPrompt {
+  id: string | null;
+  text: string;
+  hash: string;
+  stage: AidaStage;
+  intent: PromptIntent;
+  locale: PromptLocale;
+  /** Platforms (legacy ids) this prompt is asked on. */
+  platforms: string[];
+}
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The user who created it (kept as null if that user is removed). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    website: text('website'),
+    aliases: jsonb('aliases').$type<string[]>().notNull().default([]),
+    competitors: jsonb('competitors').$type<CompetitorSpec[]>().notNull().default([]),
+    /** null = per platform: Chinese prompts for Chinese platforms, English for the others. */
+    locale: text('locale', { enum: PROMPT_LOCALES }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('brands_account_idx').on(t.accountId, t.createdAt)],
+);
+
+export const promptPacks = pgTable(
+  'prompt_packs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Set for a brand's generated default pack; null for an account's own pack. */
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    source: text('source', { enum: ['default', 'custom'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('prompt_packs_account_idx').on(t.accountId, t.createdAt),
+    uniqueIndex('prompt_packs_brand_default_idx').on(t.brandId).where(sql`source = 'default'`),
+  ],
+);
+
+export const prompts = pgTable(
+  'prompts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packId: uuid('pack_id')
+      .notNull()
+      .references(() => promptPacks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    locale: text('locale', { enum: PROMPT_LOCALES }).notNull(),
+    stage: text('stage', { enum: AIDA_STAGES }).notNull(),
+    intent: text('intent', { enum: PROMPT_INTENTS }).notNull(),
+    /** sha256 of the normalised text: the same question has the same hash in every pack. */
+    promptHash: text('prompt_hash').notNull(),
+  },
+  (t) => [uniqueIndex('prompts_pack_hash_idx').on(t.packId, t.promptHash), index('prompts_hash_idx').on(t.promptHash)],
+);
+
+/** The pack an account's probes use when the request names none. */
+export const accountPromptPacks = pgTable('account_prompt_packs', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  packId: uuid('pack_id')
+    .notNull()
+    .references(() => promptPacks.id, { onDelete: 'cascade' }),
+  boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const scanRuns = pgTable(
+  'scan_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** null for the anonymous free check. */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: RUN_KINDS }).notNull(),
+    status: text('status', { enum: RUN_STATUSES }).notNull().default('queued'),
+    /** Legacy platform ids, in the order they were asked. */
+    platforms: jsonb('platforms').$type<string[]>().notNull(),
+    brand: jsonb('brand').$type<BrandSnapshot>().notNull(),
+    promptPackId: uuid('prompt_pack_id'),
+    plan: jsonb('plan').$type<PlannedPrompt[]>().notNull(),
+    tasksTotal: integer('tasks_total').notNull(),
+    /**
+     * Answer rows (successes and failures) stored so far, advanced by the statement that stores
+     * them: once per batch of answers (group commit), never once per answer.
+     */
+    tasksDone: integer('tasks_done').notNull().default(0),
+    /** Filled when the run finishes, counted from its answers. */
+    tasksSucceeded: integer('tasks_succeeded').notNull().default(0),
+    tasksFailed: integer('tasks_failed').notNull().default(0),
+    answersMentioned: integer('answers_mentioned').notNull().default(0),
+    tokensTotal: integer('tokens_total').notNull().default(0),
+    /** Platform cost of the answers seen (USD). */
+    costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
+    /** What the account was charged (scan fee + platform cost); 0 for failed and free runs. */
+    chargedUsd: numeric('charged_usd', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
+    simulated: boolean('simulated').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    /** sha256 of the canonical request, to refuse a reused idempotency key with another body. */
+    requestHash: text('request_hash'),
+    estimatedCompletionMs: integer('estimated_completion_ms'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('scan_runs_idempotency_idx').on(t.accountId, t.idempotencyKey),
+    index('scan_runs_brand_idx').on(t.brandId, t.completedAt),
+    index('scan_runs_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => scanRuns.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id'),
+    accountId: uuid('account_id'),
+    platform: text('platform').notNull(),
+    model: text('model').notNull(),
+    promptId: uuid('prompt_id'),
+    promptText: text('prompt_text').notNull(),
+    promptHash: text('prompt_hash').notNull(),
+    stage: text('stage', { enum: AIDA_STAGES }).notNull(),
+    intent: text('intent', { enum: PROMPT_INTENTS }).notNull(),
+    locale: text('locale', { enum: PROMPT_LOCALES }).notNull(),
+    /** null when the task failed (errorKind says why). */
+    rawText: text('raw_text'),
+    latencyMs: integer('latency_ms'),
+    promptTokens: integer('prompt_tokens').notNull().default(0),
+    completionTokens: integer('completion_tokens').notNull().default(0),
+    totalTokens: integer('total_tokens').notNull().default(0),
+    costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
+    simulated: boolean('simulated').notNull(),
+    errorKind: text('error_kind'),
+    errorMessage: text('error_message'),
+    analysis: jsonb('analysis'),
+    mentioned: boolean('mentioned'),
+    position: integer('position'),
+    rank: integer('rank'),
+    sentimentLabel: text('sentiment_label', { enum: SENTIMENT_LABELS }),
+    sentimentScore: real('sentiment_score'),
+    mentionCount: integer('mention_count'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A re-run task job inserts nothing the second time: each task's effect happens once.
+    uniqueIndex('answers_task_idx').on(t.runId, t.platform, t.promptHash),
+    index('answers_brand_time_idx').on(t.brandId, t.createdAt),
+    index('answers_brand_platform_time_idx').on(t.brandId, t.platform, t.createdAt),
+    index('answers_brand_prompt_time_idx').on(t.brandId, t.promptHash, t.createdAt),
+    // Recent per-platform latency (probe completion estimates).
+    index('answers_platform_time_idx').on(t.platform, t.createdAt).where(sql`error_kind is null`),
+  ],
+);
+
+export const answerCitations = pgTable(
+  'answer_citations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    answerId: uuid('answer_id')
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id').notNull(),
+    brandId: uuid('brand_id'),
+    platform: text('platform').notNull(),
+    promptHash: text('prompt_hash').notNull(),
+    url: text('url').notNull(),
+    domain: text('domain').notNull(),
+    context: text('context').notNull().default(''),
+    /** Where the analysis found it: text, link, or the platform's own citation list. */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('answer_citations_answer_idx').on(t.answerId),
+    index('answer_citations_brand_time_idx').on(t.brandId, t.createdAt),
+    index('answer_citations_brand_url_idx').on(t.brandId, t.url),
+  ],
+);
+
+/** One row per competitor an answer mentioned (not-mentioned competitors are not stored). */
+export const competitorMentions = pgTable(
+  'competitor_mentions',
+  {
+    answerId: uuid('answer_id')
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
+    competitor: text('competitor').notNull(),
+    runId: uuid('run_id').notNull(),
+    brandId: uuid('brand_id'),
+    platform: text('platform').notNull(),
+    position: integer('position'),
+    rank: integer('rank'),
+    sentimentLabel: text('sentiment_label', { enum: SENTIMENT_LABELS }),
+    sentimentScore: real('sentiment_score'),
+    mentionCount: integer('mention_count').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.answerId, t.competitor] }),
+    index('competitor_mentions_brand_time_idx').on(t.brandId, t.createdAt),
+  ],
+);
+
+/**
+ * brand × UTC day × platform × prompt counts of stored (successful) answers. Updated by the same
+ * statement that inserts the answer, only when the insert happened, so it always equals a
+ * recomputation from `answers`.
+ */
+export const answerDailyRollups = pgTable(
+  'answer_daily_rollups',
+  {
+    brandId: uuid('brand_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').notNull(),
+    promptHash: text('prompt_hash').notNull(),
+    stage: text('stage', { enum: AIDA_STAGES }).notNull(),
+    answers: integer('answers').notNull().default(0),
+    mentions: integer('mentions').notNull().default(0),
+    positives: integer('positives').notNull().default(0),
+    negatives: integer('negatives').notNull().default(0),
+    /** Sum and count of ranks of answers that ranked the brand (average rank = sum / count). */
+    rankSum: integer('rank_sum').notNull().default(0),
+    rankCount: integer('rank_count').notNull().default(0),
+    sentimentSum: doublePrecision('sentiment_sum').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.day, t.platform, t.promptHash] }),
+    index('answer_daily_rollups_brand_day_idx').on(t.brandId, t.day),
+  ],
+);
+
+/** brand × UTC day × platform × competitor: how often each competitor appeared (same rules). */
+export const competitorDailyRollups = pgTable(
+  'competitor_daily_rollups',
+  {
+    brandId: uuid('brand_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').notNull(),
+    competitor: text('competitor').notNull(),
+    mentions: integer('mentions').notNull().default(0),
+    positives: integer('positives').notNull().default(0),
+    negatives: integer('negatives').notNull().default(0),
+    rankSum: integer('rank_sum').notNull().default(0),
+    rankCount: integer('rank_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.day, t.platform, t.competitor] })],
+);

@@ -1,0 +1,59 @@
+/** HTTP shapes of v1 brands. */
+import { Type } from 'typebox';
+import { PROMPT_LOCALES } from '../../db/schema/scanning.js';
+
+const Name = Type.String({ minLength: 1, maxLength: 100 });
+const Locale = Type.Union(PROMPT_LOCALES.map((l) => Type.Literal(l)));
+
+export const CreateBrandBodySchema = Type.Object(
+  {
+    name: Name,
+    category: Name,
+    website: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+    aliases: Type.Optional(Type.Array(Name, { maxItems: 20, description: 'Other names the brand goes by (extension).' })),
+    competitors: Type.Optional(
+      Type.Array(
+        Type.Union([
+          Name,
+          Type.Object({ name: Name, aliases: Type.Optional(Type.Array(Name, { maxItems: 20 })) }, { additionalProperties: false }),
+        ]),
+        { maxItems: 20, description: 'Competitors to track, as names or {name, aliases} (extension).' },
+      ),
+    ),
+    locale: Type.Optional(Type.Union([Locale, Type.Null()], { description: 'Ask every platform in this language (extension); default per platform.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const BrandSchema = Type.Object({
+  id: Type.String(),
+  userId: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  category: Type.String(),
+  website: Type.Union([Type.String(), Type.Null()]),
+  aliases: Type.Array(Type.String()),
+  competitors: Type.Array(Type.Object({ name: Type.String(), aliases: Type.Array(Type.String()) })),
+  locale: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+
+export const BrandListSchema = Type.Object({ brands: Type.Array(BrandSchema), persisted: Type.Boolean(), authed: Type.Boolean() });
+export const BrandCreatedSchema = Type.Object({ brand: BrandSchema, persisted: Type.Boolean() });
+export const BrandIdParamsSchema = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+export const BrandDetailSchema = Type.Object({
+  brand: BrandSchema,
+  lastScan: Type.Union([
+    Type.Object({
+      runId: Type.String(),
+      kind: Type.String(),
+      status: Type.String(),
+      completedAt: Type.String(),
+      visibility: Type.Number({ description: 'Share (0–1) of answers that mention the brand.' }),
+      sampleSize: Type.Integer({ description: 'Answers the visibility is computed from.' }),
+      visibilityCi: Type.Array(Type.Number(), { description: '95 % Wilson interval of visibility.' }),
+      platforms: Type.Array(Type.String()),
+    }),
+    Type.Null(),
+  ]),
+});

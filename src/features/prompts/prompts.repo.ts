@@ -1,0 +1,87 @@
+/** All SQL of prompt packs. */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { accountPromptPacks, promptPacks, prompts, type AidaStage, type PromptIntent, type PromptLocale } from '../../db/schema/scanning.js';
+
+export interface PromptRow {
+  id: string;
+  text: string;
+  locale: PromptLocale;
+  stage: AidaStage;
+  intent: PromptIntent;
+  hash: string;
+}
+
+export interface PackRow {
+  id: string;
+  accountId: string;
+  brandId: string | null;
+  name: string;
+  source: 'default' | 'custom';
+  createdAt: Date;
+}
+
+export type NewPrompt = Omit<PromptRow, 'id'>;
+
+export async function insertPack(
+  db: Executor,
+  pack: { accountId: string; brandId: string | null; name: string; source: 'default' | 'custom' },
+  items: NewPrompt[],
+): Promise<PackRow> {
+  const [row] = await db.insert(promptPacks).values(pack).returning();
+  if (!row) throw new Error('prompt pack insert returned nothing');
+  if (items.length > 0) {
+    await db
+      .insert(prompts)
+      .values(items.map((p, i) => ({ packId: row.id, position: i, text: p.text, locale: p.locale, stage: p.stage, intent: p.intent, promptHash: p.hash })))
+      .onConflictDoNothing();
+  }
+  return row;
+}
+
+export async function findPack(db: Executor, accountId: string, packId: string): Promise<PackRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(promptPacks)
+    .where(and(eq(promptPacks.id, packId), eq(promptPacks.accountId, accountId)));
+  return row;
+}
+
+export async function listPacks(db: Executor, accountId: string, limit: number): Promise<PackRow[]> {
+  return db.select().from(promptPacks).where(eq(promptPacks.accountId, accountId)).orderBy(desc(promptPacks.createdAt)).limit(limit);
+}
+
+export async function packPrompts(db: Executor, packId: string): Promise<PromptRow[]> {
+  const rows = await db.select().from(prompts).where(eq(prompts.packId, packId)).orderBy(asc(prompts.position));
+  return rows.map((r) => ({ id: r.id, text: r.text, locale: r.locale, stage: r.stage, intent: r.intent, hash: r.promptHash }));
+}
+
+export async function promptCounts(db: Executor, packIds: string[]): Promise<Map<string, number>> {
+  if (packIds.length === 0) return new Map();
+  const rows = await db
+    .select({ packId: prompts.packId, n: sql<number>`count(*)::int` })
+    .from(prompts)
+    .where(sql`${prompts.packId} in ${packIds}`)
+    .groupBy(prompts.packId);
+  return new Map(rows.map((r) => [r.packId, Number(r.n)]));
+}
+
+export async function brandDefaultPack(db: Executor, brandId: string): Promise<PackRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(promptPacks)
+    .where(and(eq(promptPacks.brandId, brandId), eq(promptPacks.source, 'default')));
+  return row;
+}
+
+export async function bindPack(db: Executor, accountId: string, packId: string): Promise<void> {
+  await db
+    .insert(accountPromptPacks)
+    .values({ accountId, packId })
+    .onConflictDoUpdate({ target: accountPromptPacks.accountId, set: { packId, boundAt: sql`now()` } });
+}
+
+export async function boundPackId(db: Executor, accountId: string): Promise<string | null> {
+  const [row] = await db.select({ packId: accountPromptPacks.packId }).from(accountPromptPacks).where(eq(accountPromptPacks.accountId, accountId));
+  return row?.packId ?? null;
+}

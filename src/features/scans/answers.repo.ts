@@ -1,0 +1,210 @@
+/**
+ * Storing answers: one SQL statement per batch writes the answers, their citations, competitor
+ * mentions and both daily rollups. One statement is one transaction and one round trip, and
+ * because everything downstream reads `ins` (the rows actually inserted), a task stored twice
+ * (a retried job) adds no citation, mention or rollup count the second time.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { answers, type AidaStage, type PromptIntent, type PromptLocale } from '../../db/schema/scanning.js';
+
+export type AnswerRow = typeof answers.$inferSelect;
+
+export interface CitationInput {
+  url: string;
+  domain: string;
+  context: string;
+  source: string;
+}
+
+export interface CompetitorInput {
+  name: string;
+  position: number | null;
+  rank: number | null;
+  sentimentLabel: string | null;
+  sentimentScore: number | null;
+  mentionCount: number;
+}
+
+export interface AnswerInput {
+  runId: string;
+  brandId: string | null;
+  accountId: string | null;
+  platform: string;
+  model: string;
+  promptId: string | null;
+  promptText: string;
+  promptHash: string;
+  stage: AidaStage;
+  intent: PromptIntent;
+  locale: PromptLocale;
+  rawText: string | null;
+  latencyMs: number | null;
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  costUsd: number;
+  simulated: boolean;
+  errorKind: string | null;
+  errorMessage: string | null;
+  analysis: unknown;
+  mentioned: boolean | null;
+  position: number | null;
+  rank: number | null;
+  sentimentLabel: string | null;
+  sentimentScore: number | null;
+  mentionCount: number | null;
+  citations: CitationInput[];
+  /** Mentioned competitors only. */
+  competitors: CompetitorInput[];
+}
+
+const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+function toRecord(a: AnswerInput) {
+  return {
+    run_id: a.runId,
+    brand_id: a.brandId,
+    account_id: a.accountId,
+    platform: a.platform,
+    model: a.model,
+    prompt_id: a.promptId,
+    prompt_text: a.promptText,
+    prompt_hash: a.promptHash,
+    stage: a.stage,
+    intent: a.intent,
+    locale: a.locale,
+    raw_text: a.rawText,
+    latency_ms: a.latencyMs === null ? null : Math.round(a.latencyMs),
+    prompt_tokens: a.promptTokens,
+    completion_tokens: a.completionTokens,
+    total_tokens: a.totalTokens,
+    cost_usd: a.costUsd,
+    simulated: a.simulated,
+    error_kind: a.errorKind,
+    error_message: a.errorMessage,
+    analysis: a.analysis ?? null,
+    mentioned: a.mentioned,
+    position: a.position,
+    rank: a.rank,
+    sentiment_label: a.sentimentLabel,
+    sentiment_score: a.sentimentScore,
+    mention_count: a.mentionCount,
+    citations: a.citations,
+    competitors: a.competitors.map((c) => ({
+      name: c.name,
+      position: c.position,
+      rank: c.rank,
+      sentiment_label: c.sentimentLabel,
+      sentiment_score: c.sentimentScore,
+      mention_count: c.mentionCount,
+    })),
+  };
+}
+
+/**
+ * Returns how many answers were new (0 for a task stored already) and the runs of the batch whose
+ * every task now has its row and that are not finished yet (the caller finishes them). A run whose
+ * count was complete before (a retried job after a crash between storing and finishing) is
+ * reported again, so it cannot stay unfinished.
+ */
+export async function insertAnswers(db: Executor, batch: AnswerInput[]): Promise<{ inserted: number; readyRunIds: string[] }> {
+  if (batch.length === 0) return { inserted: 0, readyRunIds: [] };
+  // Strip NULs: Postgres text cannot hold U+0000, and an upstream answer may contain it.
+  const payload = JSON.stringify(batch.map(toRecord)).replace(/\\u0000/g, '');
+  const result = await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${payload}::jsonb) as x(
+        run_id uuid, brand_id uuid, account_id uuid, platform text, model text, prompt_id uuid,
+        prompt_text text, prompt_hash text, stage text, intent text, locale text, raw_text text,
+        latency_ms int, prompt_tokens int, completion_tokens int, total_tokens int, cost_usd numeric,
+        simulated boolean, error_kind text, error_message text, analysis jsonb, mentioned boolean,
+        position int, rank int, sentiment_label text, sentiment_score real, mention_count int,
+        citations jsonb, competitors jsonb)
+    ),
+    ins as (
+      insert into answers (run_id, brand_id, account_id, platform, model, prompt_id, prompt_text, prompt_hash,
+        stage, intent, locale, raw_text, latency_ms, prompt_tokens, completion_tokens, total_tokens, cost_usd,
+        simulated, error_kind, error_message, analysis, mentioned, position, rank, sentiment_label,
+        sentiment_score, mention_count)
+      select run_id, brand_id, account_id, platform, model, prompt_id, prompt_text, prompt_hash,
+        stage, intent, locale, raw_text, latency_ms, prompt_tokens, completion_tokens, total_tokens, cost_usd,
+        simulated, error_kind, error_message, analysis, mentioned, position, rank, sentiment_label,
+        sentiment_score, mention_count
+      from input
+      on conflict (run_id, platform, prompt_hash) do nothing
+      returning id, run_id, brand_id, platform, prompt_hash, stage, error_kind, mentioned, rank,
+        sentiment_label, sentiment_score, (created_at at time zone 'UTC')::date as day, created_at
+    ),
+    j as (
+      select ins.*, input.citations, input.competitors
+      from ins join input on input.run_id = ins.run_id and input.platform = ins.platform and input.prompt_hash = ins.prompt_hash
+    ),
+    cit as (
+      insert into answer_citations (answer_id, run_id, brand_id, platform, prompt_hash, url, domain, context, source, created_at)
+      select j.id, j.run_id, j.brand_id, j.platform, j.prompt_hash, c.url, c.domain, coalesce(c.context, ''), c.source, j.created_at
+      from j cross join lateral jsonb_to_recordset(j.citations) as c(url text, domain text, context text, source text)
+    ),
+    comp as (
+      insert into competitor_mentions (answer_id, competitor, run_id, brand_id, platform, position, rank,
+        sentiment_label, sentiment_score, mention_count, created_at)
+      select j.id, c.name, j.run_id, j.brand_id, j.platform, c.position, c.rank, c.sentiment_label, c.sentiment_score,
+        c.mention_count, j.created_at
+      from j cross join lateral jsonb_to_recordset(j.competitors) as c(name text, position int, rank int,
+        sentiment_label text, sentiment_score real, mention_count int)
+      on conflict do nothing
+    ),
+    roll as (
+      insert into answer_daily_rollups as r (brand_id, day, platform, prompt_hash, stage, answers, mentions,
+        positives, negatives, rank_sum, rank_count, sentiment_sum)
+      select brand_id, day, platform, prompt_hash, max(stage), count(*),
+        count(*) filter (where mentioned),
+        count(*) filter (where mentioned and sentiment_label = 'positive'),
+        count(*) filter (where mentioned and sentiment_label = 'negative'),
+        coalesce(sum(rank), 0), count(rank), coalesce(sum(sentiment_score) filter (where mentioned), 0)
+      from j where brand_id is not null and error_kind is null
+      group by brand_id, day, platform, prompt_hash
+      on conflict (brand_id, day, platform, prompt_hash) do update set
+        answers = r.answers + excluded.answers, mentions = r.mentions + excluded.mentions,
+        positives = r.positives + excluded.positives, negatives = r.negatives + excluded.negatives,
+        rank_sum = r.rank_sum + excluded.rank_sum, rank_count = r.rank_count + excluded.rank_count,
+        sentiment_sum = r.sentiment_sum + excluded.sentiment_sum
+    ),
+    croll as (
+      insert into competitor_daily_rollups as r (brand_id, day, platform, competitor, mentions, positives,
+        negatives, rank_sum, rank_count)
+      select j.brand_id, j.day, j.platform, c.name, count(*),
+        count(*) filter (where c.sentiment_label = 'positive'), count(*) filter (where c.sentiment_label = 'negative'),
+        coalesce(sum(c.rank), 0), count(c.rank)
+      from j cross join lateral jsonb_to_recordset(j.competitors) as c(name text, rank int, sentiment_label text)
+      where j.brand_id is not null and j.error_kind is null
+      group by j.brand_id, j.day, j.platform, c.name
+      on conflict (brand_id, day, platform, competitor) do update set
+        mentions = r.mentions + excluded.mentions, positives = r.positives + excluded.positives,
+        negatives = r.negatives + excluded.negatives, rank_sum = r.rank_sum + excluded.rank_sum,
+        rank_count = r.rank_count + excluded.rank_count
+    ),
+    counted as (
+      update scan_runs r set tasks_done = r.tasks_done + n.added
+      from (select run_id, count(*)::int as added from ins group by run_id) as n
+      where r.id = n.run_id
+      returning r.id, r.tasks_done, r.tasks_total, r.status
+    ),
+    ready as (
+      select id from counted where tasks_done >= tasks_total and status in ('queued', 'running')
+      union
+      select r.id from scan_runs r
+      where r.id in (select distinct run_id from input) and r.id not in (select id from counted)
+        and r.tasks_done >= r.tasks_total and r.status in ('queued', 'running')
+    )
+    select (select count(*)::int from ins) as n, coalesce((select array_agg(id::text) from ready), '{}') as ready`);
+  const row = rows<{ n: number; ready: string[] | string }>(result)[0];
+  const ready = row?.ready ?? [];
+  // node-postgres parses text[] into an array; PGlite may hand back the literal.
+  const readyRunIds = Array.isArray(ready) ? ready : ready.replace(/^\{|\}$/g, '').split(',').filter((x) => x !== '');
+  return { inserted: Number(row?.n ?? 0), readyRunIds };
+}
+
+export async function answersOfRun(db: Executor, runId: string): Promise<AnswerRow[]> {
+  return db.select().from(answers).where(eq(answers.runId, runId)).orderBy(asc(answers.createdAt));
+}

@@ -1,0 +1,77 @@
+/** HTTP shapes of the free check and the full query (legacy surface). */
+import { Type } from 'typebox';
+
+const Name = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
+
+export const FreeCheckBodySchema = Type.Object({
+  brand_name: Name('The brand to check (required).'),
+  industry: Type.Optional(Type.String({ maxLength: 100, description: 'Category text, e.g. 扫地机器人 or "robot vacuum".' })),
+  competitors: Type.Optional(Type.Array(Name('A competitor name.'), { maxItems: 10 })),
+});
+
+const Summary = Type.Object({
+  platform: Type.String(),
+  total: Type.Integer({ description: 'Answers examined (failed platform calls are not answers).' }),
+  mentions: Type.Integer(),
+  positive: Type.Integer(),
+  failed: Type.Integer(),
+});
+
+export const FreeCheckResponseSchema = Type.Object({
+  runId: Type.String({ format: 'uuid' }),
+  status: Type.String(),
+  simulated: Type.Boolean(),
+  platforms: Type.Array(Type.String()),
+  summary: Type.Array(Summary),
+  rateLimitRemaining: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export const QueryBodySchema = Type.Object({
+  brand: Name('The brand to look for.'),
+  category: Name('The category the questions are about.'),
+  platforms: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { minItems: 1, maxItems: 16, description: 'Legacy or v1 ids; default: every configured platform.' }),
+  ),
+});
+
+export const QueryQuerySchema = Type.Object({
+  mode: Type.Optional(Type.String({ maxLength: 20, description: '`all` scans all 8 platforms.' })),
+});
+
+const Result = Type.Object({
+  platform: Type.String(),
+  zh: Type.String(),
+  model: Type.String(),
+  text: Type.String(),
+  analysis: Type.Unknown({ description: 'mentioned, position, rank, sentiment, snippet, mentionCount, citations, competitors' }),
+  latencyMs: Type.Union([Type.Number(), Type.Null()]),
+  tokens: Type.Object({ prompt: Type.Integer(), completion: Type.Integer(), total: Type.Integer() }),
+  costUsd: Type.Number(),
+  simulated: Type.Boolean(),
+});
+
+const PlatformErrorEntry = Type.Object({ platform: Type.String(), prompt: Type.String(), kind: Type.String(), message: Type.String() });
+
+export const QueryResponseSchema = Type.Object({
+  runId: Type.String({ format: 'uuid' }),
+  status: Type.String({ description: 'completed, or partial when some platform calls failed (see errors).' }),
+  brand: Type.String(),
+  brandId: Type.Union([Type.String(), Type.Null()]),
+  category: Type.String(),
+  platforms: Type.Array(Type.String()),
+  simulated: Type.Boolean(),
+  costUsd: Type.Number(),
+  chargedUsd: Type.Number(),
+  summary: Type.Array(Summary),
+  errors: Type.Array(PlatformErrorEntry),
+  runs: Type.Array(
+    Type.Object({
+      prompt: Type.String(),
+      promptHash: Type.String(),
+      stage: Type.String(),
+      intent: Type.String(),
+      locale: Type.String(),
+      results: Type.Array(Result),
+    }),
+  ),
+});

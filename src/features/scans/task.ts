@@ -1,0 +1,129 @@
+/**
+ * One task of a run: ask one platform one prompt, analyse the answer for the run's brand, and
+ * turn the outcome (an answer or a platform failure) into the row that records it. No SQL here.
+ */
+import { createAnalyzer, type AnswerAnalysis } from '../../analysis/index.js';
+import type { PlatformId } from '../../config.js';
+import type { BrandSnapshot, PlannedPrompt, RunKind } from '../../db/schema/scanning.js';
+import { PlatformError, type CompletionResult, type PlatformRegistry } from '../../platforms/index.js';
+import type { AnswerInput } from './answers.repo.js';
+
+export type Analyzer = ReturnType<typeof createAnalyzer>;
+
+export interface RunContext {
+  id: string;
+  accountId: string | null;
+  brandId: string | null;
+  kind: RunKind;
+  brand: BrandSnapshot;
+}
+
+/** The stored row of a task, with the analysis typed. */
+export type TaskRecord = AnswerInput & { analysis: AnswerAnalysis | null };
+
+export type Outcome = { ok: true; result: CompletionResult } | { ok: false; error: PlatformError };
+
+export function analyzerFor(brand: BrandSnapshot): Analyzer {
+  return createAnalyzer(
+    { name: brand.name, aliases: brand.aliases, ...(brand.website ? { website: brand.website } : {}) },
+    { competitors: brand.competitors.map((c) => ({ name: c.name, aliases: c.aliases })) },
+  );
+}
+
+/** Asks like a user would: the question alone, no system prompt steering the answer. */
+export async function ask(platforms: PlatformRegistry, platform: PlatformId, prompt: PlannedPrompt, signal?: AbortSignal): Promise<Outcome> {
+  try {
+    const adapter = platforms.get(platform);
+    const result = await adapter.complete({ messages: [{ role: 'user', content: prompt.text }], ...(signal ? { signal } : {}) });
+    return { ok: true, result };
+  } catch (error) {
+    if (error instanceof PlatformError) return { ok: false, error };
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: new PlatformError(platform, 'upstream_error', `${platform}: ${message.slice(0, 300)}`) };
+  }
+}
+
+function base(run: RunContext, platform: PlatformId, prompt: PlannedPrompt) {
+  return {
+    runId: run.id,
+    brandId: run.brandId,
+    accountId: run.accountId,
+    platform,
+    promptId: prompt.id,
+    promptText: prompt.text,
+    promptHash: prompt.hash,
+    stage: prompt.stage,
+    intent: prompt.intent,
+    locale: prompt.locale,
+  };
+}
+
+/** The stored record of one task: the analysed answer, or the failure with its kind. */
+export function recordOf(
+  run: RunContext,
+  platform: PlatformId,
+  prompt: PlannedPrompt,
+  outcome: Outcome,
+  analyzer: Analyzer,
+  fallback: { model: string; simulated: boolean },
+): TaskRecord {
+  if (!outcome.ok) {
+    return {
+      ...base(run, platform, prompt),
+      model: fallback.model,
+      simulated: fallback.simulated,
+      rawText: null,
+      latencyMs: null,
+      promptTokens: 0,
+      completionTokens: 0,
+      totalTokens: 0,
+      costUsd: 0,
+      errorKind: outcome.error.kind,
+      errorMessage: outcome.error.message.slice(0, 1_000),
+      analysis: null,
+      mentioned: null,
+      position: null,
+      rank: null,
+      sentimentLabel: null,
+      sentimentScore: null,
+      mentionCount: null,
+      citations: [],
+      competitors: [],
+    };
+  }
+  const { result } = outcome;
+  const analysis = analyzer.analyze(result.text, result.citations);
+  const seen = new Set<string>();
+  const competitors = analysis.competitors.filter((c) => c.mentioned && !seen.has(c.name) && seen.add(c.name));
+  const urls = new Set<string>();
+  const citations = analysis.citations.filter((c) => !urls.has(c.url) && urls.add(c.url));
+  return {
+    ...base(run, platform, prompt),
+    model: result.model,
+    simulated: result.simulated,
+    rawText: result.text,
+    latencyMs: result.latencyMs,
+    promptTokens: result.tokens.prompt,
+    completionTokens: result.tokens.completion,
+    totalTokens: result.tokens.total,
+    costUsd: result.costUsd,
+    errorKind: null,
+    errorMessage: null,
+    analysis,
+    mentioned: analysis.mentioned,
+    position: analysis.position,
+    rank: analysis.rank,
+    sentimentLabel: analysis.sentiment?.label ?? null,
+    sentimentScore: analysis.sentiment?.score ?? null,
+    mentionCount: analysis.mentionCount,
+    citations: citations.map((c) => ({ url: c.url, domain: c.domain, context: c.context ?? '', source: String(c.source) })),
+    competitors: competitors.map((c) => ({
+      name: c.name,
+      position: c.position,
+      rank: c.rank,
+      sentimentLabel: c.sentiment?.label ?? null,
+      sentimentScore: c.sentiment?.score ?? null,
+      mentionCount: c.mentionCount,
+    })),
+  };
+}

@@ -1,0 +1,239 @@
+/**
+ * Intelligence (issue 5): what is derived from stored answers and kept because it cannot be
+ * recomputed later (first sightings, incident lifecycles, applied suggestions, score snapshots,
+ * monitoring cadence) or because the dashboard owns it (knowledge-base pages and their checks).
+ * Every rate itself is recomputed from `answers` / the daily rollups; nothing here caches one.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './identity.js';
+import { brands } from './scanning.js';
+
+export const INCIDENT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
+export const INCIDENT_STATUSES = ['open', 'investigating', 'resolved'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+export const INCIDENT_TYPES = ['negative_spike', 'rank_collapse', 'impersonation'] as const;
+export type IncidentType = (typeof INCIDENT_TYPES)[number];
+
+/** First sighting of each source URL per brand: `citation.discovered` fires once per row. */
+export const brandCitationUrls = pgTable(
+  'brand_citation_urls',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    domain: text('domain').notNull(),
+    platform: text('platform').notNull(),
+    promptHash: text('prompt_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.url] })],
+);
+
+/** Runs whose after-run hooks (citations, sentinel, gaps, uplift, authority) have been applied. */
+export const processedRuns = pgTable('processed_runs', {
+  runId: uuid('run_id').primaryKey(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** When each brand is next due for a monitoring pass (tier cadence, docs/metrics.md). */
+export const monitorSchedule = pgTable('monitor_schedule', {
+  brandId: uuid('brand_id')
+    .primaryKey()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  lastRunId: uuid('last_run_id'),
+  lastEnqueuedAt: timestamp('last_enqueued_at', { withTimezone: true }),
+  nextDueAt: timestamp('next_due_at', { withTimezone: true }).notNull(),
+});
+
+/** One authority score per brand per UTC day (the latest computation of the day wins). */
+export const authoritySnapshots = pgTable(
+  'authority_snapshots',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    scoredAt: timestamp('scored_at', { withTimezone: true }).notNull(),
+    geoScore: doublePrecision('geo_score').notNull(),
+    eeatScore: doublePrecision('eeat_score').notNull(),
+    citationDensity: doublePrecision('citation_density').notNull(),
+    subscores: jsonb('subscores').$type<Record<string, number>>().notNull(),
+    sampleSize: integer('sample_size').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.day] })],
+);
+
+export interface IncidentEvidence {
+  /** Stable key for de-duplication: `answer:<id>`, `citation:<url>`, `day:<platform>:<day>`. */
+  key: string;
+  kind: 'answer' | 'citation' | 'window';
+  detail: string;
+  at: string;
+}
+
+export const sentinelIncidents = pgTable(
+  'sentinel_incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: INCIDENT_TYPES }).notNull(),
+    severity: text('severity', { enum: INCIDENT_SEVERITIES }).notNull(),
+    /** 0 low … 3 critical, so "highest severity first" is an index order. */
+    severityRank: integer('severity_rank').notNull(),
+    title: text('title').notNull(),
+    status: text('status', { enum: INCIDENT_STATUSES }).notNull().default('open'),
+    /** What makes two detections "the same incident": type + subject (platform, domain). */
+    fingerprint: text('fingerprint').notNull(),
+    evidenceCount: integer('evidence_count').notNull().default(0),
+    /** The most recent evidence items (at most 50 kept; the count keeps growing). */
+    evidence: jsonb('evidence').$type<IncidentEvidence[]>().notNull().default([]),
+    /** The statistics of the last detection (rates, intervals, thresholds). */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastDetectedAt: timestamp('last_detected_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    // At most one unresolved incident per brand and fingerprint: repeats update it.
+    uniqueIndex('sentinel_incidents_open_idx').on(t.brandId, t.fingerprint).where(sql`status <> 'resolved'`),
+    index('sentinel_incidents_brand_idx').on(t.brandId, t.status, t.severityRank),
+  ],
+);
+
+/** Whether a competitor is currently ahead of the brand on a platform (edge-triggered alerts). */
+export const competitorGaps = pgTable(
+  'competitor_gaps',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    competitor: text('competitor').notNull(),
+    ahead: boolean('ahead').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.platform, t.competitor] })],
+);
+
+/** Last per-platform visibility reported by `priority.changed` (fires on an absolute move ≥ 10 points). */
+export const platformStrength = pgTable(
+  'platform_strength',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    rate: doublePrecision('rate').notNull(),
+    observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.platform] })],
+);
+
+export const SUGGESTION_OUTCOMES = ['suggested', 'applied', 'uplift', 'no_uplift'] as const;
+
+export const suggestions = pgTable(
+  'suggestions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    intent: text('intent'),
+    content: text('content').notNull(),
+    rewritten: text('rewritten').notNull(),
+    factClaims: jsonb('fact_claims').$type<Array<{ claim: string; verifiable: boolean }>>().notNull(),
+    eeatSignals: jsonb('eeat_signals').$type<string[]>().notNull(),
+    missingSignals: jsonb('missing_signals').$type<string[]>().notNull(),
+    metric: text('metric').notNull(),
+    expectedDelta: doublePrecision('expected_delta').notNull(),
+    status: text('status', { enum: SUGGESTION_OUTCOMES }).notNull().default('suggested'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    baselineMentions: integer('baseline_mentions'),
+    baselineAnswers: integer('baseline_answers'),
+    measuredAt: timestamp('measured_at', { withTimezone: true }),
+    afterMentions: integer('after_mentions'),
+    afterAnswers: integer('after_answers'),
+  },
+  (t) => [
+    index('suggestions_brand_idx').on(t.brandId, t.createdAt),
+    index('suggestions_applied_idx').on(t.status).where(sql`status = 'applied'`),
+  ],
+);
+
+export const aeoBatches = pgTable('aeo_batches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  brandId: uuid('brand_id')
+    .notNull()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  successCount: integer('success_count').notNull(),
+  failureCount: integer('failure_count').notNull(),
+  citationGain: doublePrecision('citation_gain').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Citable brand pages (the small knowledge base behind wiki.page.* events). */
+export const kbPages = pgTable(
+  'kb_pages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kb_pages_brand_idx').on(t.brandId, t.updatedAt)],
+);
+
+/** Content-check findings of a page; a finding still present after an edit is not re-raised. */
+export const lintIssues = pgTable(
+  'lint_issues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => kbPages.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull(),
+    severity: text('severity').notNull(),
+    message: text('message').notNull(),
+    /** rule + location: the same problem in the same place keeps its row across edits. */
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lint_issues_page_fp_idx').on(t.pageId, t.fingerprint)],
+);

@@ -1,0 +1,30 @@
+/** HTTP shapes of v1 citations. */
+import { Type } from 'typebox';
+import { DEFAULT_CITATION_DAYS, MAX_CITATION_DAYS } from './citations.service.js';
+
+export const CitationsQuerySchema = Type.Object(
+  {
+    brandId: Type.String({ minLength: 1, maxLength: 100 }),
+    days: Type.Integer({ minimum: 1, maximum: MAX_CITATION_DAYS, default: DEFAULT_CITATION_DAYS, description: `Default ${DEFAULT_CITATION_DAYS}, maximum ${MAX_CITATION_DAYS}.` }),
+    platform: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'v1 platform id (`zhipu` accepted for `glm`).' })),
+  },
+  { additionalProperties: false },
+);
+
+const Citation = Type.Object({
+  id: Type.String(),
+  brandId: Type.String(),
+  platform: Type.String(),
+  sourceUrl: Type.String(),
+  sourceDomain: Type.String({ description: 'Registrable domain.' }),
+  promptHash: Type.String({ description: 'sha256 of the normalised prompt text.' }),
+  discoveredAt: Type.String({ format: 'date-time', description: "First time the brand's answers cited this URL." }),
+  lastSeenAt: Type.String({ format: 'date-time' }),
+  context: Type.String({ description: 'The sentence that cites the URL.' }),
+});
+
+export const CitationsResponseSchema = Type.Object({
+  citations: Type.Array(Citation),
+  total: Type.Integer({ description: 'Distinct URLs in the window (at most 500 are listed).' }),
+  windowDays: Type.Integer(),
+});

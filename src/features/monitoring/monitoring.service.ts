@@ -1,0 +1,176 @@
+/**
+ * Continuous monitoring. `tick()` (cron, every minute) starts a monitoring run for each brand whose
+ * tier cadence is due, asking the picker's prompts, and sweeps finished runs whose after-run hooks
+ * have not been applied. `afterRun(runId)` applies them: citation discovery, sentinel detectors,
+ * competitor gaps and platform strength, uplift measurement, the authority snapshot. Every step is
+ * idempotent, so a run processed twice (a retried job, a sweep racing a direct call) changes nothing.
+ */
+import type { PlatformId } from '../../config.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Logger } from '../../lib/logger.js';
+import { toV1Id, type PlatformRegistry } from '../../platforms/index.js';
+import type { AuthorityService } from '../authority/authority.service.js';
+import * as brandsRepo from '../brands/brands.repo.js';
+import type { BrandRow } from '../brands/brands.service.js';
+import type { CitationService } from '../citations/citations.service.js';
+import * as dashboardRepo from '../dashboard/dashboard.repo.js';
+import { dayWindow } from '../metrics/window.js';
+import type { PickerService } from '../picker/picker.service.js';
+import { findRun } from '../scans/runs.repo.js';
+import type { ScanService } from '../scans/scans.service.js';
+import type { SentinelService } from '../sentinel/sentinel.service.js';
+import type { SuggestService } from '../suggest/suggest.service.js';
+import { MONITOR_BRANDS_PER_TICK, MONITOR_INTERVAL_MS } from './cadence.js';
+import type { EventSink } from './events-port.js';
+import * as repo from './monitoring.repo.js';
+import { aheadOf, priorityMove, STANDINGS_DAYS } from './standings.js';
+
+export const AFTER_RUN_JOB = 'intelligence.after-run';
+export const MONITOR_TICK_JOB = 'monitoring.tick';
+const SWEEP_WINDOW_MS = 2 * 86_400_000;
+
+export interface MonitoringDeps {
+  db: Db;
+  queue: JobQueue;
+  scans: Pick<ScanService, 'enqueueRun'>;
+  picker: PickerService;
+  citations: CitationService;
+  sentinel: SentinelService;
+  authority: AuthorityService;
+  suggest: SuggestService;
+  events: EventSink;
+  platforms: PlatformRegistry;
+  log: Logger;
+  now: () => number;
+}
+
+export function createMonitoringService(deps: MonitoringDeps) {
+  const { db, queue, scans, picker, citations, sentinel, authority, suggest, events, platforms, log, now } = deps;
+
+  /** citation.gap.alert on a competitor overtaking; priority.changed on a ≥ 10-point move. */
+  async function standings(brand: BrandRow): Promise<void> {
+    const window = dayWindow(STANDINGS_DAYS, now());
+    const [own, theirs, gaps, strength] = await Promise.all([
+      dashboardRepo.countsByPlatform(db, brand.id, window.from),
+      dashboardRepo.competitorCounts(db, brand.id, window.from),
+      repo.gapState(db, brand.id),
+      repo.strength(db, brand.id),
+    ]);
+    const at = new Date(now());
+    for (const [platform, counts] of own) {
+      const v1 = toV1Id(platform as PlatformId);
+      const state = aheadOf({
+        platform,
+        answers: counts.answers,
+        brand: brand.name,
+        brandMentions: counts.mentions,
+        competitors: theirs.filter((c) => c.platform === platform).map((c) => ({ name: c.competitor, mentions: c.mentions })),
+      });
+      const move = priorityMove(strength.get(platform) ?? null, counts.answers, counts.mentions);
+      await db.transaction(async (tx) => {
+        for (const o of state.overtakes) {
+          if (gaps.get(`${platform}|${o.competitor}`) === true) continue; // already reported
+          await repo.setGap(tx, brand.id, platform, o.competitor, true, at);
+          await events.emit(tx, {
+            event: 'citation.gap.alert',
+            accountId: brand.accountId,
+            brandId: brand.id,
+            data: { platform: v1, competitor: o.competitor, brandRank: o.brandRank, competitorRank: o.competitorRank, observedAt: at.toISOString() },
+            occurredAt: at,
+          });
+        }
+        for (const name of state.caughtUp) if (gaps.get(`${platform}|${name}`) === true) await repo.setGap(tx, brand.id, platform, name, false, at);
+        if (counts.answers >= 10 && (move || !strength.has(platform))) {
+          await repo.setStrength(tx, brand.id, platform, Math.round((counts.mentions / counts.answers) * 10_000) / 10_000, at);
+        }
+        if (move) {
+          await events.emit(tx, {
+            event: 'priority.changed',
+            accountId: brand.accountId,
+            brandId: brand.id,
+            data: { brandId: brand.id, platform: v1, before: strength.get(platform)!, after: move.after, delta: move.delta, observedAt: at.toISOString() },
+            occurredAt: at,
+          });
+        }
+      });
+    }
+  }
+
+  async function afterRun(runId: string): Promise<void> {
+    const run = await findRun(db, runId);
+    if (!run?.brandId || !run.accountId || (run.status !== 'completed' && run.status !== 'partial')) return;
+    const brand = await brandsRepo.findBrand(db, run.accountId, run.brandId);
+    if (brand) {
+      await citations.discover(run.id, run.accountId);
+      await sentinel.runDetectors(brand);
+      await standings(brand);
+      await suggest.measureUplift(brand);
+      await authority.score(brand);
+    }
+    await repo.markProcessed(db, run.id);
+  }
+
+  /** Starts one monitoring pass for a due brand; returns the run id (null when nothing to ask). */
+  async function startPass(brandId: string, accountId: string, intervalMs: number): Promise<string | null> {
+    const at = new Date(now());
+    if (!(await repo.claimSlot(db, brandId, at, new Date(at.getTime() + intervalMs)))) return null;
+    try {
+      const brand = await brandsRepo.findBrand(db, accountId, brandId);
+      if (!brand) return null;
+      const ranked = await picker.rank(brand, Number.MAX_SAFE_INTEGER);
+      const ids = [...new Set(ranked.plan.flatMap((p) => p.platforms))] as PlatformId[];
+      if (ranked.plan.length === 0 || ids.length === 0) return null;
+      const run = await scans.enqueueRun({
+        accountId,
+        brandId,
+        kind: 'monitor',
+        brand: { name: brand.name, category: brand.category, website: brand.website, aliases: brand.aliases, competitors: brand.competitors, locale: brand.locale },
+        platforms: ids,
+        plan: ranked.plan,
+        promptPackId: null,
+      });
+      await repo.recordSlotRun(db, brandId, run?.id ?? null);
+      return run?.id ?? null;
+    } catch (error) {
+      // Give the slot back so the next tick retries instead of waiting a whole cadence.
+      await repo.recordSlotRun(db, brandId, null, at);
+      throw error;
+    }
+  }
+
+  return {
+    afterRun,
+    startPass,
+    standings,
+
+    /**
+     * The hook for the scan service: call after a run of a brand finished (inside its finishing
+     * transaction if it likes, passing `tx`): enqueues the durable after-run job once per run.
+     */
+    async runFinished(runId: string, tx?: Executor): Promise<void> {
+      await queue.enqueue(AFTER_RUN_JOB, { runId } as never, { ...(tx ? { tx } : {}), dedupeKey: runId });
+    },
+
+    async tick(): Promise<{ started: number; swept: number }> {
+      if (platforms.configured().length === 0) return { started: 0, swept: await sweep() };
+      let started = 0;
+      for (const due of await repo.dueBrands(db, new Date(now()), MONITOR_BRANDS_PER_TICK)) {
+        try {
+          if (await startPass(due.brandId, due.accountId, MONITOR_INTERVAL_MS[due.tier])) started++;
+        } catch (error) {
+          log.error({ err: error, brandId: due.brandId }, 'monitoring pass not started');
+        }
+      }
+      return { started, swept: await sweep() };
+    },
+  };
+
+  async function sweep(): Promise<number> {
+    const ids = await repo.unprocessedRuns(db, new Date(now() - SWEEP_WINDOW_MS), 200);
+    if (ids.length > 0) await queue.enqueueMany(AFTER_RUN_JOB, ids.map((runId) => ({ runId })) as never[], { dedupeKeys: ids });
+    return ids.length;
+  }
+}
+
+export type MonitoringService = ReturnType<typeof createMonitoringService>;

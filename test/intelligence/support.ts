@@ -1,0 +1,117 @@
+/**
+ * Fixture histories for intelligence tests: recent answers go through the scanning insert path
+ * (answers + citations + competitor mentions + rollups in one statement); older days are planted
+ * as rollup rows, which is what that path would have left behind on those days.
+ */
+import { randomUUID } from 'node:crypto';
+import { getDomain } from 'tldts';
+import { answerDailyRollups, type AidaStage } from '../../src/db/schema/scanning.js';
+import type { Executor } from '../../src/db/client.js';
+import { insertAnswers, type AnswerInput } from '../../src/features/scans/answers.repo.js';
+import { finishRunIfDone, insertRun } from '../../src/features/scans/runs.repo.js';
+import type { TestContext } from '../support/app.js';
+import * as accountsRepo from '../../src/features/accounts/accounts.repo.js';
+
+/** An account with an owner and three keys (v1 write, v1 read, legacy), made through the repos. */
+export interface Tenant {
+  accountId: string;
+  userId: string;
+  write: string;
+  read: string;
+  legacy: string;
+}
+
+export async function createTenant(ctx: TestContext): Promise<Tenant> {
+  const { db } = ctx.container;
+  const account = await accountsRepo.insertAccount(db, 'growth');
+  const user = await accountsRepo.insertUser(db, { accountId: account.id, email: `owner-${randomUUID()}@example.test`, passwordHash: 'unused', role: 'owner' });
+  const { keys } = ctx.container.services;
+  const owner = { accountId: account.id, userId: user!.id };
+  const [write, read, legacy] = await Promise.all([
+    keys.create({ ...owner, type: 'v1', scopes: ['write'] }),
+    keys.create({ ...owner, type: 'v1', scopes: ['read'] }),
+    keys.create({ ...owner, type: 'legacy' }),
+  ]);
+  return { accountId: account.id, userId: user!.id, write: write.key, read: read.key, legacy: legacy.key };
+}
+
+/** JSON over real HTTP; the body is parsed when it is JSON. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  const body = options.raw ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+}
+
+export async function createBrand(ctx: TestContext, tenant: Tenant, input: { name: string; website?: string; competitors?: string[] }) {
+  return ctx.container.services.brands.create(
+    { accountId: tenant.accountId, userId: tenant.userId, tier: 'growth' },
+    { name: input.name, category: 'software', website: input.website ?? null, competitors: input.competitors ?? [] },
+  );
+}
+
+export interface AnswerSpec {
+  platform: string;
+  mentioned: boolean;
+  sentiment?: 'positive' | 'neutral' | 'negative';
+  rank?: number | null;
+  citations?: string[];
+  competitors?: Array<{ name: string; rank?: number | null }>;
+  stage?: AidaStage;
+  prompt?: string;
+  failed?: boolean;
+}
+
+/** Stores one finished run with these answers (each a distinct task) and returns its id. */
+export async function storeRun(db: Executor, tenant: Tenant, brandId: string, specs: AnswerSpec[]): Promise<string> {
+  const run = await insertRun(db, {
+    accountId: tenant.accountId, brandId, kind: 'monitor', status: 'running', platforms: [...new Set(specs.map((s) => s.platform))],
+    brand: { name: 'fixture', category: 'software', website: null, aliases: [], competitors: [], locale: null },
+    promptPackId: null, plan: [], tasksTotal: specs.length, simulated: true,
+  });
+  const batch: AnswerInput[] = specs.map((s, i) => {
+    const score = s.sentiment === 'positive' ? 0.6 : s.sentiment === 'negative' ? -0.6 : 0;
+    const text = s.prompt ?? `fixture prompt ${i}`;
+    return {
+      runId: run!.id, brandId, accountId: tenant.accountId, platform: s.platform, model: 'sim', promptId: null,
+      promptText: text, promptHash: `${String(i).padStart(4, '0')}${randomUUID().replace(/-/g, '')}${'0'.repeat(28)}`.slice(0, 64),
+      stage: s.stage ?? 'awareness', intent: 'recommendation', locale: 'en', rawText: s.failed ? null : 'answer', latencyMs: 10,
+      promptTokens: 1, completionTokens: 1, totalTokens: 2, costUsd: 0, simulated: true,
+      errorKind: s.failed ? 'timeout' : null, errorMessage: s.failed ? 'timeout' : null, analysis: null,
+      mentioned: s.failed ? null : s.mentioned, position: s.mentioned ? 0 : null, rank: s.mentioned ? (s.rank ?? null) : null,
+      sentimentLabel: s.mentioned ? (s.sentiment ?? 'neutral') : null, sentimentScore: s.mentioned ? score : null,
+      mentionCount: s.mentioned ? 1 : 0,
+      citations: (s.citations ?? []).map((url) => ({ url, domain: getDomain(url) ?? '', context: `See ${url}.`, source: 'text' })),
+      competitors: (s.competitors ?? []).map((c) => ({ name: c.name, position: 0, rank: c.rank ?? null, sentimentLabel: 'neutral', sentimentScore: 0, mentionCount: 1 })),
+    };
+  });
+  await insertAnswers(db, batch);
+  await finishRunIfDone(db, run!.id, 0);
+  return run!.id;
+}
+
+const DAY_MS = 86_400_000;
+export const dayAgo = (n: number) => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - n * DAY_MS).toISOString().slice(0, 10);
+
+/** Rollup rows for past days (as the insert path would have left them). */
+export async function plantDays(
+  db: Executor,
+  brandId: string,
+  rows: Array<{ daysAgo: number; platform: string; answers: number; mentions: number; negatives?: number; positives?: number; rankSum?: number; rankCount?: number; prompt?: string; stage?: AidaStage }>,
+) {
+  await db.insert(answerDailyRollups).values(
+    rows.map((r) => ({
+      brandId, day: dayAgo(r.daysAgo), platform: r.platform, promptHash: (r.prompt ?? 'p').padEnd(64, '0'), stage: r.stage ?? 'awareness',
+      answers: r.answers, mentions: r.mentions, positives: r.positives ?? 0, negatives: r.negatives ?? 0,
+      rankSum: r.rankSum ?? 0, rankCount: r.rankCount ?? 0, sentimentSum: 0,
+    })),
+  );
+}

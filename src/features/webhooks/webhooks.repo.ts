@@ -1,0 +1,122 @@
+/** All SQL of managing webhooks: CRUD, the delivery log and the alerts list. */
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { accounts } from '../../db/schema/identity.js';
+import { webhookAlerts, webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhooks } from '../../db/schema/webhooks.js';
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type NewWebhookRow = typeof webhooks.$inferInsert;
+export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
+export type AlertRow = typeof webhookAlerts.$inferSelect;
+
+/** Serialises "count, then insert" per account, so concurrent creates cannot pass the limit. */
+export async function lockAccount(tx: Executor, accountId: string): Promise<void> {
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+}
+
+/** Webhooks of one brand, or the account-wide ones when brandId is null. */
+export async function countWebhooks(tx: Executor, accountId: string, brandId: string | null): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhooks)
+    .where(and(eq(webhooks.accountId, accountId), brandId === null ? isNull(webhooks.brandId) : eq(webhooks.brandId, brandId)));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertWebhook(tx: Executor, row: NewWebhookRow): Promise<WebhookRow> {
+  const [inserted] = await tx.insert(webhooks).values(row).returning();
+  if (!inserted) throw new Error('webhook insert returned nothing');
+  return inserted;
+}
+
+export async function findWebhook(db: Executor, accountId: string, id: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId)));
+  return row;
+}
+
+/**
+ * `brand`: a brand's webhooks plus the account-wide ones (they receive that brand's events too);
+ * `all`: every webhook of the account.
+ */
+export async function listWebhooks(db: Executor, accountId: string, scope: { brandId: string } | 'all'): Promise<WebhookRow[]> {
+  const where: SQL | undefined =
+    scope === 'all'
+      ? eq(webhooks.accountId, accountId)
+      : and(eq(webhooks.accountId, accountId), or(eq(webhooks.brandId, scope.brandId), isNull(webhooks.brandId)));
+  return db.select().from(webhooks).where(where).orderBy(webhooks.createdAt, webhooks.id);
+}
+
+export async function updateWebhook(
+  db: Executor,
+  accountId: string,
+  id: string,
+  patch: Partial<Pick<NewWebhookRow, 'name' | 'url' | 'events' | 'eventSet' | 'enabled' | 'robotSigningSecret' | 'description'>>,
+  at: Date,
+): Promise<WebhookRow | undefined> {
+  const [row] = await db
+    .update(webhooks)
+    .set({ ...patch, updatedAt: at })
+    .where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId)))
+    .returning();
+  return row;
+}
+
+export async function deleteWebhook(db: Executor, accountId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId)))
+    .returning({ id: webhooks.id });
+  return rows.length === 1;
+}
+
+export interface DeliveryLogRow {
+  id: string;
+  eventId: string;
+  event: string;
+  test: boolean;
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+/** The newest deliveries of a webhook, with their attempts (oldest attempt first). */
+export async function listDeliveries(db: Executor, webhookId: string, limit: number) {
+  const deliveries: DeliveryLogRow[] = await db
+    .select({
+      id: webhookDeliveries.id,
+      eventId: webhookDeliveries.eventId,
+      event: webhookEvents.event,
+      test: webhookEvents.test,
+      status: webhookDeliveries.status,
+      attempts: webhookDeliveries.attempts,
+      nextAttemptAt: webhookDeliveries.nextAttemptAt,
+      lastStatusCode: webhookDeliveries.lastStatusCode,
+      lastError: webhookDeliveries.lastError,
+      createdAt: webhookDeliveries.createdAt,
+      completedAt: webhookDeliveries.completedAt,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.eventId, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit);
+  const ids = deliveries.map((d) => d.id);
+  const attempts: AttemptRow[] =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(webhookDeliveryAttempts)
+          .where(inArray(webhookDeliveryAttempts.deliveryId, ids))
+          .orderBy(webhookDeliveryAttempts.deliveryId, webhookDeliveryAttempts.attempt);
+  return { deliveries, attempts };
+}
+
+export async function listAlerts(db: Executor, accountId: string, brandId: string | undefined, limit: number): Promise<AlertRow[]> {
+  const where = brandId === undefined ? eq(webhookAlerts.accountId, accountId) : and(eq(webhookAlerts.accountId, accountId), eq(webhookAlerts.brandId, brandId));
+  return db.select().from(webhookAlerts).where(where).orderBy(desc(webhookAlerts.createdAt), desc(webhookAlerts.id)).limit(limit);
+}

@@ -1,0 +1,265 @@
+/**
+ * The dashboard end to end in Debian's Chromium (playwright-core): the free check (happy path and
+ * the daily limit), sign up → brand → probe → overview charts → API key → webhook → test event at a
+ * local HTTPS receiver → sign out, session expiry, language switch, phone width, and the overview
+ * of a brand with 90 days of history interactive within 1.5 s (Performance API). Screenshots go to
+ * test-artifacts/ (git-ignored).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromRoot } from '../../src/lib/paths.js';
+import { startReceiver, type Receiver } from '../webhooks/support/receiver.js';
+import { hasChromium, launchBrowser, type Browser } from './support/browser.js';
+import { buildDashboard, startE2eServer, type E2eServer } from './support/e2e-app.js';
+import { seedHistory } from './support/history.js';
+
+if (!hasChromium) console.warn('[web e2e] SKIPPED: /usr/bin/chromium is not installed (apt-get install chromium fonts-wqy-microhei; CI installs .ci/apt-packages).');
+
+const ARTIFACTS = fromRoot('test-artifacts');
+const PASSWORD = 'a long enough password';
+const INTERACTIVE_BUDGET_MS = 1_500;
+
+// Functions run in the page. The test project has no DOM types, so the page's globals are typed
+// loosely here; strings would need eval, which the dashboard's CSP rightly refuses.
+type PageGlobals = { document: any; performance: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** Every overview section settled (none "loading"), every chart drawn. */
+const overviewSettled = () => {
+  const { document } = globalThis as unknown as PageGlobals;
+  const sections: Element[] = [...document.querySelectorAll('[data-section]')];
+  const charts: Element[] = [...document.querySelectorAll('.chart')];
+  // A chart still waiting for its lazy module is a .chart-placeholder without data-chart-ready.
+  return sections.length >= 8 && sections.every((s) => s.getAttribute('data-state') !== 'loading') && charts.length > 0 && charts.every((c) => c.getAttribute('data-chart-ready') === 'true');
+};
+type Element = { getAttribute(name: string): string | null };
+/** Milliseconds since navigation start (Performance API), and the document's domInteractive. */
+const pageTimings = (): { interactive: number; domInteractive: number } => {
+  const { performance } = globalThis as unknown as PageGlobals;
+  return { interactive: performance.now(), domInteractive: performance.getEntriesByType('navigation')[0].domInteractive };
+};
+const pageEval = {
+  lang: (): string => (globalThis as unknown as PageGlobals).document.documentElement.lang,
+  overflow: (): number => {
+    const root = (globalThis as unknown as PageGlobals).document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  },
+  me: () => fetch('/api/me').then((r) => r.json()) as Promise<{ account: { id: string }; user: { id: string }; tier: 'free' }>,
+  meStatus: () => fetch('/api/me').then((r) => r.status),
+};
+
+describe.skipIf(!hasChromium)('dashboard in a real browser', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let receiver: Receiver;
+  let page: Page;
+  const pageErrors: string[] = [];
+  let brandId: string | undefined;
+
+  const shot = (name: string) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    buildDashboard();
+    server = await startE2eServer();
+    receiver = await startReceiver((_req, res) => res.end('ok'));
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    page.on('console', (message) => {
+      // CSP violations and React errors surface as console errors.
+      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) pageErrors.push(message.text());
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await server?.close();
+  });
+
+  it('free check: per-platform summary with Chinese platform names and the checks left', async () => {
+    await page.goto(server.baseUrl + '/');
+    await page.getByLabel('Brand name').fill('Sightline Coffee');
+    await page.getByLabel('Industry or category').fill('coffee machines');
+    await page.getByLabel(/Competitors/).fill('Acme, Brewmaster');
+    await page.getByRole('button', { name: 'Run free check' }).click();
+    const results = page.getByTestId('check-results');
+    await results.waitFor({ timeout: 30_000 });
+    // Names come from /api/status: 深度求索 (deepseek), Kimi（月之暗面）, 豆包 (doubao).
+    await expect(results.getByRole('cell', { name: '深度求索' })).toBeTruthy();
+    expect(await results.textContent()).toContain('豆包');
+    expect(await page.getByTestId('remaining').textContent()).toMatch(/Free checks left today: 4/);
+    await shot('free-check');
+  });
+
+  it('free check: the daily limit reached shows when the next check is possible', async () => {
+    // Use up the address's remaining checks outside the page (same IP: 127.0.0.1).
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(server.baseUrl + '/api/check/run', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ brand_name: 'Filler' }) });
+      expect(res.status).toBe(200);
+    }
+    await page.getByRole('button', { name: 'Run free check' }).click();
+    const notice = page.getByText('Daily limit reached');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await page.locator('.notice-warn').textContent()).toMatch(/next one is available in \d+ (hr|min)/);
+    await shot('free-check-limit');
+  });
+
+  it('sign up lands on the brands page, signed in', async () => {
+    await page.goto(server.baseUrl + '/signup');
+    await page.getByLabel('E-mail').fill(`e2e-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/brands');
+    await page.getByRole('heading', { name: 'Brands', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  });
+
+  it('creates a brand, runs a probe with progress, and the overview charts render with data', async () => {
+    await page.getByLabel('Brand name').fill('Lumen Coffee');
+    await page.getByLabel('Category').fill('coffee machines');
+    await page.getByLabel(/Competitors/).fill('Acme, Brewmaster');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(/\/brands\/[^/]+$/);
+    brandId = decodeURIComponent(page.url().split('/').pop()!);
+    await page.getByRole('button', { name: 'Run a probe now' }).click();
+    await page.getByTestId('probe-done').waitFor({ timeout: 90_000 });
+    // The timeseries chart draws SVG paths once it has data; its numbers are also a table.
+    const visibility = page.locator('[data-section="visibility"]');
+    // (attached, not visible: the first paths are hairline grid lines with no height)
+    await visibility.locator('[data-chart-ready="true"] svg path').first().waitFor({ state: 'attached', timeout: 15_000 });
+    expect(await visibility.locator('svg path').count()).toBeGreaterThan(10);
+    await visibility.getByRole('button', { name: 'Show table' }).click();
+    expect(await visibility.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-section="platforms"] [data-chart-ready="true"] svg').count()).toBe(1);
+    await shot('brand-overview');
+  }, 120_000);
+
+  it('creates a v1 key that is shown once, then lists only its prefix', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+    await page.getByLabel(/^Name/).fill('CI export');
+    await page.getByLabel('write').check();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const key = (await page.getByTestId('new-key').textContent())!;
+    expect(key).toMatch(/^sk_live_/);
+    expect(await page.getByText('It is shown only once').count()).toBe(1);
+    await shot('keys-created');
+    await page.reload();
+    await page.getByRole('cell', { name: 'CI export' }).waitFor();
+    expect(await page.getByTestId('new-key').count()).toBe(0);
+    expect(await page.content()).not.toContain(key);
+    // Revoke asks first (inline, keyboard reachable), then the key is gone from the list.
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    const confirm = page.getByRole('group', { name: /Revoke key sk_live_/ });
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText('No data yet.').waitFor();
+    const revoked = await fetch(server.baseUrl + '/api/v1/brands', { headers: { authorization: `Bearer ${key}` } });
+    expect(revoked.status).toBe(401);
+  });
+
+  it('creates a webhook (secret once) and a test event reaches the local receiver', async () => {
+    if (!brandId) {
+      // No cookie brand API yet: the brand is created through the service for this account.
+      const me = await page.evaluate(pageEval.me);
+      const brand = await server.container.services.brands.create({ accountId: me.account.id, userId: me.user.id, tier: me.tier }, { name: 'Lumen Coffee', category: 'coffee' });
+      brandId = brand.id;
+    }
+    await page.goto(`${server.baseUrl}/brands/${encodeURIComponent(brandId)}/webhooks`);
+    await page.getByLabel('Name').fill('Ops receiver');
+    await page.getByLabel('Receiving address').fill(receiver.url('/hook'));
+    expect(await page.getByText('Must be HTTPS').count()).toBe(1);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    expect(await page.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_/);
+    const hook = page.getByTestId('webhook');
+    await hook.waitFor();
+    await hook.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(receiver.received[0]!.headers['x-service-signature']).toBeDefined();
+    await hook.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(async () => (await hook.getByTestId('delivery-status').allTextContents()).join(','), { timeout: 15_000 }).toMatch(/deliver|succe/i);
+    await shot('webhooks');
+  });
+
+  it('rewrites text for AI answers (AEO): sections, score and JSON-LD to copy', async () => {
+    await page.goto(server.baseUrl + '/tools');
+    await page.getByLabel('Your text').fill('Lumen Coffee makes espresso machines. They heat up in 30 seconds and come with a two-year warranty.');
+    await page.getByLabel('Brand', { exact: true }).fill('Lumen Coffee');
+    await page.getByLabel('Audience').fill('home baristas');
+    await page.getByRole('button', { name: 'Rewrite' }).click();
+    const result = page.getByTestId('aeo-result');
+    await result.waitFor({ timeout: 60_000 });
+    expect(await result.textContent()).toMatch(/Structure score: \d+/);
+    const jsonld = JSON.parse((await result.locator('pre').textContent())!) as Record<string, unknown>;
+    expect(JSON.stringify(jsonld)).toContain('FAQPage');
+    await shot('content-tools');
+  }, 90_000);
+
+  it('an expired session sends the user to sign in with a message, not a blank page', async () => {
+    await page.goto(server.baseUrl + '/tools');
+    await page.getByRole('heading', { name: 'Content tools', level: 1 }).waitFor();
+    const cookies = await browser.context.cookies();
+    await browser.context.clearCookies();
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.waitForURL(/\/signin\?/);
+    await page.getByText('Your session has ended').waitFor();
+    await browser.context.addCookies(cookies);
+  });
+
+  it('switches to Chinese and back; numbers and labels follow', async () => {
+    await page.goto(server.baseUrl + '/');
+    await page.getByLabel('Language').selectOption('zh-CN');
+    await page.getByRole('heading', { name: 'AI 回答里能看到你的品牌吗？' }).waitFor();
+    expect(await page.evaluate(pageEval.lang)).toBe('zh-CN');
+    await shot('free-check-zh');
+    await page.getByLabel('语言').selectOption('en');
+    await page.getByRole('heading', { name: 'Is your brand visible in AI answers?' }).waitFor();
+  });
+
+  it('fits a phone screen without sideways scrolling', async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(server.baseUrl + '/');
+    await page.getByRole('button', { name: 'Run free check' }).waitFor();
+    const overflow = await page.evaluate(pageEval.overflow);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot('free-check-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('signs out', async () => {
+    await page.goto(server.baseUrl + '/brands');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/signin');
+    expect(await page.evaluate(pageEval.meStatus)).toBe(401);
+  });
+
+  it('the overview of a brand with 90 days of history is interactive within 1.5 s', async () => {
+    const email = `perf-${Date.now()}@example.com`;
+    const signup = await fetch(server.baseUrl + '/api/auth/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+    const who = (await signup.json()) as { account: { id: string; tier: 'free' }; user: { id: string } };
+    const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
+    const brand = await server.container.services.brands.create({ accountId: who.account.id, userId: who.user.id, tier: who.account.tier }, { name: 'History Coffee', category: 'coffee' });
+    const stored = await seedHistory(server.container, { accountId: who.account.id }, brand, 90);
+    expect(stored).toBe(90 * 8 * 8);
+    const [name, value] = cookie.split('=') as [string, string];
+    await browser.context.addCookies([{ name, value, url: server.baseUrl }]);
+
+    const measure = async () => {
+      await page.goto(`${server.baseUrl}/brands/${brand.id}?days=90`);
+      // Interactive = every section settled (no "loading"), the charts drawn, the probe button enabled.
+      await page.waitForFunction(overviewSettled, undefined, { timeout: 20_000, polling: 'raf' });
+      return page.evaluate(pageTimings);
+    };
+    await measure(); // warm: the first visit also compiles the server's routes and loads the chart chunk
+    const timings = [await measure(), await measure(), await measure()];
+    const best = Math.min(...timings.map((t) => t.interactive));
+    const median = timings.map((t) => t.interactive).sort((a, b) => a - b)[1]!;
+    console.log(`[web e2e] overview with 90 days of history interactive in ${Math.round(median)} ms (median of 3; best ${Math.round(best)} ms; domInteractive ${Math.round(timings[0]!.domInteractive)} ms)`);
+    await shot('brand-overview-90-days');
+    expect(median).toBeLessThan(INTERACTIVE_BUDGET_MS);
+  }, 180_000);
+
+  it('raised no page errors or CSP violations', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

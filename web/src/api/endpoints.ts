@@ -1,0 +1,120 @@
+/**
+ * Every server path the dashboard calls, in one place. The dashboard uses only cookie-session
+ * endpoints: v1 routes take API keys only (a cookie there answers 401), so brands, probes,
+ * citations, authority and suggestions go through the dashboard (legacy-surface) routes below.
+ * A view whose endpoint answers 404 (an older server) shows "not available on this server yet",
+ * never made-up numbers.
+ */
+import { api } from './client.js';
+import type {
+  AeoRewrite,
+  ApiKey,
+  Authority,
+  Brand,
+  BrandDetail,
+  Citation,
+  CreatedKey,
+  ProbeStatus,
+  ProbeTrigger,
+  Suggestion,
+} from './types.js';
+
+export interface BrandInput {
+  name: string;
+  category: string;
+  website?: string | null;
+  aliases?: string[];
+  competitors?: string[];
+}
+
+type Q = { brand_id: string; days?: number };
+
+export const endpoints = {
+  // Brands and probes: the dashboard twins of /api/v1/brands and /api/v1/probes (same bodies and answers).
+  brands: (signal?: AbortSignal) => api<{ brands: Brand[] }>('/api/brands', signal ? { signal } : {}),
+  createBrand: (body: BrandInput) => api<{ brand: Brand }>('/api/brands', { method: 'POST', body }),
+  brand: (id: string, signal?: AbortSignal) => api<BrandDetail>(`/api/brands/${encodeURIComponent(id)}`, signal ? { signal } : {}),
+  runProbe: (brandId: string) => api<ProbeTrigger>('/api/probes', { method: 'POST', body: { brandId } }),
+  probe: (runId: string) => api<ProbeStatus>(`/api/probes/${encodeURIComponent(runId)}`),
+
+  // Dashboard data (issue 5), cookie or legacy key.
+  timeseries: (q: Q, signal?: AbortSignal) => api<RowsOf<TimeseriesRow>>('/api/dashboard/visibility/timeseries', { query: q, ...(signal ? { signal } : {}) }),
+  competitors: (q: Q, signal?: AbortSignal) => api<RowsOf<PlatformRow>>('/api/dashboard/competitors/breakdown', { query: q, ...(signal ? { signal } : {}) }),
+  prompts: (q: Q, signal?: AbortSignal) => api<RowsOf<PromptRow>>('/api/dashboard/prompts/breakdown', { query: q, ...(signal ? { signal } : {}) }),
+  aida: (q: Q, signal?: AbortSignal) => api<RowsOf<StageRow>>('/api/dashboard/prompts/aida', { query: q, ...(signal ? { signal } : {}) }),
+  sentiment: (q: Q, signal?: AbortSignal) => api<SentimentOverview>('/api/sentiment/overview', { query: q, ...(signal ? { signal } : {}) }),
+  incidents: (brandId: string, signal?: AbortSignal) => api<RowsOf<IncidentRow>>('/api/crisis/incidents', { query: { brand_id: brandId }, ...(signal ? { signal } : {}) }),
+  // The dashboard twins of /api/v1/citations and /api/v1/authority (same answers).
+  citations: (brandId: string, days: number, signal?: AbortSignal) =>
+    api<{ citations: Citation[]; total: number; windowDays: number }>('/api/citations', { query: { brandId, days }, ...(signal ? { signal } : {}) }),
+  authority: (brandId: string, signal?: AbortSignal) => api<Authority & { history?: { scoredAt: string; geoScore: number }[] }>('/api/authority', { query: { brandId }, ...(signal ? { signal } : {}) }),
+
+  // Keys (issue 3).
+  keys: (signal?: AbortSignal) => api<{ data: ApiKey[] }>('/api/keys', signal ? { signal } : {}),
+  createKey: (body: { type: 'legacy' | 'v1'; name?: string; scopes?: string[]; mode?: 'live' | 'test' }) => api<CreatedKey>('/api/keys', { method: 'POST', body }),
+  revokeKey: (id: string) => api<void>(`/api/keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+
+  // Content tools (issue 5). /api/suggest is the dashboard twin of POST /api/v1/suggest.
+  aeoRewrite: (body: { text: string; brand: string; audience?: string }) => api<AeoRewrite>('/api/aeo/rewrite', { method: 'POST', body }),
+  suggest: (body: { brandId: string; content: string; intent?: string }) => api<Suggestion>('/api/suggest', { method: 'POST', body }),
+};
+
+export interface RowsOf<Row> {
+  brandId: string;
+  days?: number;
+  rows: Row[];
+}
+export interface TimeseriesRow {
+  day: string;
+  answers: number;
+  mentions: number;
+  visibility: number | null;
+  visibilityCiLow: number | null;
+  visibilityCiHigh: number | null;
+}
+export interface PlatformRow {
+  platform: string;
+  platformName: string;
+  name: string;
+  isBrand: boolean;
+  answers: number;
+  mentions: number;
+  mentionRate: number | null;
+  mentionRateCiLow: number | null;
+  mentionRateCiHigh: number | null;
+  shareOfVoice: number | null;
+  avgRank: number | null;
+}
+export interface PromptRow {
+  promptHash: string;
+  prompt: string;
+  stage: string;
+  answers: number;
+  mentions: number;
+  hitRate: number | null;
+  hitRateCiLow: number | null;
+  hitRateCiHigh: number | null;
+  avgRank: number | null;
+}
+export interface StageRow {
+  stage: string;
+  answers: number;
+  mentions: number;
+  visibility: number | null;
+  visibilityCiLow: number | null;
+  visibilityCiHigh: number | null;
+}
+export interface SentimentOverview {
+  totals: { mentions: number; positives: number; neutrals: number; negatives: number };
+  alerts: { source: string; severity: string; title: string; openedAt: string | null }[];
+  rows: { day: string; mentions: number; positives: number; neutrals: number; negatives: number }[];
+}
+export interface IncidentRow {
+  id: string;
+  type: string;
+  severity: string;
+  status: string;
+  title: string;
+  evidenceCount: number;
+  openedAt: string;
+}

@@ -1,0 +1,52 @@
+/**
+ * A titled card with a chart and its numbers: "show table" swaps the chart for an accessible
+ * table of the same rows, and the CSV button downloads them. The chart module is lazy.
+ */
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { Cell } from '../lib/csv.js';
+import type { ChartOption } from '../charts/Chart.js';
+import { useI18n } from '../i18n/I18n.js';
+import { CsvButton } from './CsvButton.js';
+
+const Chart = lazy(() => import('../charts/Chart.js'));
+
+export interface ChartCardProps {
+  id: string;
+  title: string;
+  help?: string;
+  option: ChartOption | null;
+  height?: number;
+  header: string[];
+  rows: Cell[][];
+  table: ReactNode;
+  children?: ReactNode;
+}
+
+export function ChartCard({ id, title, help, option, height = 260, header, rows, table, children }: ChartCardProps) {
+  const { t } = useI18n();
+  const [showTable, setShowTable] = useState(false);
+  return (
+    <section className="card" aria-labelledby={`${id}-title`} data-section={id}>
+      <div className="card-head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <div className="card-actions">
+          {option && (
+            <button type="button" className="secondary small" aria-pressed={showTable} onClick={() => setShowTable((v) => !v)}>
+              {showTable ? t('common.showChart') : t('common.showTable')}
+            </button>
+          )}
+          <CsvButton filename={`${id}.csv`} header={header} rows={rows} />
+        </div>
+      </div>
+      {help && <p className="hint">{help}</p>}
+      {children}
+      {option && !showTable ? (
+        <Suspense fallback={<div className="chart chart-placeholder" style={{ height }} aria-hidden="true" />}>
+          <Chart option={option} height={height} label={title} />
+        </Suspense>
+      ) : (
+        table
+      )}
+    </section>
+  );
+}

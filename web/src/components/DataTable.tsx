@@ -1,0 +1,48 @@
+/** An accessible table (caption, header cells) that scrolls sideways on a phone. */
+import type { ReactNode } from 'react';
+import { useI18n } from '../i18n/I18n.js';
+
+export interface Column<Row> {
+  label: string;
+  cell: (row: Row) => ReactNode;
+  numeric?: boolean;
+}
+
+export function DataTable<Row>({ caption, columns, rows, rowKey }: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row, index: number) => string }) {
+  const { t } = useI18n();
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
+      <table>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={c.numeric ? 'num' : undefined}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="muted">
+                {t('common.noData')}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, i) => (
+              <tr key={rowKey(row, i)}>
+                {columns.map((c) => (
+                  <td key={c.label} className={c.numeric ? 'num' : undefined}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

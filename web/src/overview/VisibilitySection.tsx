@@ -1,0 +1,67 @@
+/** Daily visibility with its 95 % Wilson band (stacked band: lower edge + band width). */
+import { endpoints, type TimeseriesRow } from '../api/endpoints.js';
+import { ChartCard } from '../components/ChartCard.js';
+import { DataTable } from '../components/DataTable.js';
+import { useI18n } from '../i18n/I18n.js';
+import { useApi } from '../lib/useApi.js';
+import { Loaded, PALETTE, toPct } from './Section.js';
+
+export function VisibilitySection({ brandId, days }: { brandId: string; days: number }) {
+  const { t, pct, day, num } = useI18n();
+  const [load] = useApi((signal) => endpoints.timeseries({ brand_id: brandId, days }, signal), [brandId, days]);
+  return (
+    <Loaded id="visibility" title={t('overview.visibility')} load={load}>
+      {({ rows }) => {
+        const hasData = rows.some((r) => r.answers > 0);
+        // A day without answers has no estimate: no point and no band (the API's [0, 1] is "unknown").
+        const low = rows.map((r) => (r.answers > 0 ? toPct(r.visibilityCiLow) : null));
+        const option = hasData
+          ? {
+              color: PALETTE,
+              tooltip: { trigger: 'axis', valueFormatter: (v: number | null) => (v === null ? '—' : `${v}%`) },
+              grid: { left: 40, right: 16, top: 24, bottom: 28 },
+              xAxis: { type: 'category', data: rows.map((r) => day(r.day)), boundaryGap: false },
+              yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
+              series: [
+                { name: t('col.ciLow'), type: 'line', data: low, stack: 'ci', lineStyle: { opacity: 0 }, symbol: 'none', tooltip: { show: false } },
+                {
+                  name: '95% CI',
+                  type: 'line',
+                  data: rows.map((r, i) => (r.visibilityCiHigh === null || low[i] === null ? null : Math.round((toPct(r.visibilityCiHigh)! - low[i]!) * 10) / 10)),
+                  stack: 'ci',
+                  lineStyle: { opacity: 0 },
+                  symbol: 'none',
+                  areaStyle: { color: 'rgba(31,95,191,0.18)' },
+                  tooltip: { show: false },
+                },
+                { name: t('col.visibility'), type: 'line', data: rows.map((r) => toPct(r.visibility)), symbolSize: 4, connectNulls: false, color: PALETTE[0] },
+              ],
+            }
+          : null;
+        return (
+          <ChartCard
+            id="visibility"
+            title={t('overview.visibility')}
+            help={t('overview.visibilityHelp')}
+            option={option}
+            header={['day', 'answers', 'mentions', 'visibility', 'ci_low', 'ci_high']}
+            rows={rows.map((r) => [r.day, r.answers, r.mentions, r.visibility, r.visibilityCiLow, r.visibilityCiHigh])}
+            table={
+              <DataTable<TimeseriesRow>
+                caption={t('overview.visibility')}
+                rows={hasData ? rows.filter((r) => r.answers > 0) : []}
+                rowKey={(r) => r.day}
+                columns={[
+                  { label: t('col.date'), cell: (r) => day(r.day) },
+                  { label: t('col.visibility'), cell: (r) => pct(r.visibility), numeric: true },
+                  { label: '95% CI', cell: (r) => `${pct(r.visibilityCiLow)}–${pct(r.visibilityCiHigh)}`, numeric: true },
+                  { label: t('col.sample'), cell: (r) => num(r.answers), numeric: true },
+                ]}
+              />
+            }
+          />
+        );
+      }}
+    </Loaded>
+  );
+}

@@ -1,0 +1,84 @@
+/** Brands: the account's list and the create form (name, category, website, aliases, competitors). */
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../api/client.js';
+import { endpoints } from '../api/endpoints.js';
+import type { Brand } from '../api/types.js';
+import { DataTable } from '../components/DataTable.js';
+import { ErrorNotice, Field, Notice, splitList } from '../components/ui.js';
+import { useI18n } from '../i18n/I18n.js';
+import { useApi } from '../lib/useApi.js';
+import { Link, navigate } from '../router.js';
+
+function CreateBrand({ onCreated }: { onCreated: (brand: Brand) => void }) {
+  const { t } = useI18n();
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    setBusy(true);
+    setError(null);
+    try {
+      const { brand } = await endpoints.createBrand({
+        name: text('name'),
+        category: text('category'),
+        website: text('website') || null,
+        aliases: splitList(text('aliases')),
+        competitors: splitList(text('competitors')),
+      });
+      onCreated(brand);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="card form" onSubmit={submit} aria-labelledby="create-brand">
+      <h2 id="create-brand">{t('brands.create')}</h2>
+      <div className="grid-2">
+        <Field label={t('brands.name')} name="name" required maxLength={100} />
+        <Field label={t('brands.category')} name="category" required maxLength={100} hint={t('check.industryHint')} />
+        <Field label={`${t('brands.website')} ${t('common.optional')}`} name="website" type="text" inputMode="url" placeholder="https://" maxLength={2048} />
+        <Field label={`${t('brands.aliases')} ${t('common.optional')}`} name="aliases" hint={t('common.commaSeparated')} />
+        <Field label={`${t('brands.competitors')} ${t('common.optional')}`} name="competitors" hint={t('common.commaSeparated')} />
+      </div>
+      {error instanceof ApiError && error.status === 402 ? <Notice kind="warn">{t('brands.quota')}</Notice> : error ? <ErrorNotice error={error} /> : null}
+      <button type="submit" disabled={busy}>
+        {t('common.create')}
+      </button>
+    </form>
+  );
+}
+
+export function Brands() {
+  const { t, dateTime } = useI18n();
+  const [load] = useApi((signal) => endpoints.brands(signal), []);
+  return (
+    <div className="page">
+      <h1>{t('brands.title')}</h1>
+      {load.state === 'loading' && <p className="muted">{t('common.loading')}</p>}
+      {load.state === 'missing' && <Notice kind="warn">{t('brands.missingApi')}</Notice>}
+      {load.state === 'error' && <ErrorNotice error={load.error} />}
+      {load.state === 'ready' &&
+        (load.data.brands.length === 0 ? (
+          <Notice>{t('brands.empty')}</Notice>
+        ) : (
+          <DataTable<Brand>
+            caption={t('brands.title')}
+            rows={load.data.brands}
+            rowKey={(b) => b.id}
+            columns={[
+              { label: t('brands.name'), cell: (b) => <Link href={`/brands/${encodeURIComponent(b.id)}`}>{b.name}</Link> },
+              { label: t('brands.category'), cell: (b) => b.category },
+              { label: t('brands.website'), cell: (b) => b.website ?? '—' },
+              { label: t('brands.competitors'), cell: (b) => (b.competitors ?? []).map((c) => c.name).join(', ') || '—' },
+              { label: t('brands.created'), cell: (b) => dateTime(b.createdAt) },
+            ]}
+          />
+        ))}
+      {load.state !== 'missing' && <CreateBrand onCreated={(brand) => navigate(`/brands/${encodeURIComponent(brand.id)}`)} />}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * GET /api/v1/health throughput against a bare Fastify hello-world route: same autocannon
+ * settings, both servers in one child process, rounds alternating so background load hits
+ * both alike (the machine is shared: only the ratio measured in one run is fair).
+ *   npx tsx bench/http.ts [--seconds 5] [--rounds 3] [--connections 50]
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const duration = Number(values.seconds);
+const connections = Number(values.connections);
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/http-servers.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const [line] = (await once(child.stdout, 'data')) as [Buffer];
+const { bareUrl, appUrl } = JSON.parse(line.toString()) as { bareUrl: string; appUrl: string };
+
+async function load(url: string) {
+  const r = await autocannon({ url, connections, duration });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+await autocannon({ url: `${bareUrl}/hello`, connections, duration: 2 }); // warm-up (JIT)
+await autocannon({ url: `${appUrl}/api/v1/health`, connections, duration: 2 });
+const rounds: Array<{ bare: Awaited<ReturnType<typeof load>>; health: Awaited<ReturnType<typeof load>> }> = [];
+for (let i = 0; i < Number(values.rounds); i++) {
+  rounds.push({ bare: await load(`${bareUrl}/hello`), health: await load(`${appUrl}/api/v1/health`) });
+}
+child.kill('SIGTERM');
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const bareRps = mean(rounds.map((r) => r.bare.rps));
+const healthRps = mean(rounds.map((r) => r.health.rps));
+const ratio = healthRps / bareRps;
+console.log(JSON.stringify({ duration, connections, rounds }, null, 1));
+console.log(
+  `bare Fastify ${Math.round(bareRps)} req/s (p99 ${Math.max(...rounds.map((r) => r.bare.p99))} ms); ` +
+    `GET /api/v1/health ${Math.round(healthRps)} req/s (p99 ${Math.max(...rounds.map((r) => r.health.p99))} ms); ` +
+    `ratio ${(ratio * 100).toFixed(1)} % (bar: >= 80 %)`,
+);

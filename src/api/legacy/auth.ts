@@ -1,0 +1,57 @@
+/** Dashboard sign-in: POST /api/auth/signup, /api/auth/login, /api/auth/logout. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Container } from '../../container.js';
+import { CredentialsSchema, SignedInSchema } from '../../features/auth/auth.schemas.js';
+import { assertSameSite, clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/auth.js';
+import { errorResponses } from '../../http/schemas.js';
+import type { AccountRow, UserRow } from '../../features/accounts/accounts.service.js';
+
+const signedIn = ({ account, user }: { account: AccountRow; user: UserRow }) => ({
+  account: { id: account.id, tier: account.tier },
+  user: { id: user.id, email: user.email, role: user.role },
+});
+
+export const legacyAuthRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (app, { container }) => {
+  const { auth } = container.services;
+
+  app.post(
+    '/api/auth/signup',
+    {
+      config: { auth: 'none' },
+      schema: { body: CredentialsSchema, response: { 201: SignedInSchema, ...errorResponses(400, 403, 409, 429) } },
+    },
+    async (request, reply) => {
+      assertSameSite(request);
+      const result = await auth.signup({ ...request.body, ip: request.ip });
+      setSessionCookie(request, reply, result.session);
+      return reply.status(201).send(signedIn(result));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { auth: 'none' },
+      schema: { body: CredentialsSchema, response: { 200: SignedInSchema, ...errorResponses(400, 401, 403, 429) } },
+    },
+    async (request, reply) => {
+      assertSameSite(request);
+      const result = await auth.login({ ...request.body, ip: request.ip, previousSessionId: request.cookies[SESSION_COOKIE] });
+      setSessionCookie(request, reply, result.session);
+      return signedIn(result);
+    },
+  );
+
+  // Idempotent: ending a session that is already gone still clears the cookie.
+  app.post(
+    '/api/auth/logout',
+    { config: { auth: 'none' }, schema: { response: { 204: { type: 'null' }, ...errorResponses(403) } } },
+    async (request, reply) => {
+      assertSameSite(request);
+      const sessionId = request.cookies[SESSION_COOKIE];
+      if (sessionId !== undefined) await auth.logout(sessionId);
+      clearSessionCookie(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+};

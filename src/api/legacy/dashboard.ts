@@ -1,0 +1,76 @@
+/**
+ * Legacy dashboard data: visibility timeseries, competitor and prompt breakdowns, AIDA funnel and
+ * brand comparison. GET, session cookie or legacy Bearer key (120 requests/minute per key); JSON,
+ * or CSV with `Accept: text/csv` / `format=csv` (same rows).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Container } from '../../container.js';
+import { sendRows } from '../../features/dashboard/csv.js';
+import {
+  BrandDaysQuerySchema,
+  COMPARE_COLUMNS,
+  DashboardResponseSchema,
+  DaysQuerySchema,
+  PROMPT_COLUMNS,
+} from '../../features/dashboard/dashboard.schemas.js';
+import { principalOf } from '../../http/auth.js';
+import { errorResponses } from '../../http/schemas.js';
+
+const CSV_NOTE = ' Send `Accept: text/csv` or `format=csv` for the same rows as CSV.';
+
+export const legacyDashboardRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (app, { container }) => {
+  const { dashboard } = container.services;
+  const config = { auth: 'legacy', limit: 'legacy.dashboard' } as const;
+  const response = { 200: DashboardResponseSchema, ...errorResponses(400, 401, 403, 404, 429) };
+  const tags = ['Dashboard'];
+
+  app.get(
+    '/api/dashboard/visibility/timeseries',
+    { config, schema: { summary: 'Daily visibility trend', description: `One row per UTC day: answers, mentions, visibility with its 95 % Wilson interval, sentiment shares, mean rank.${CSV_NOTE}`, tags, querystring: BrandDaysQuerySchema, response } },
+    async (request, reply) => {
+      const q = request.query;
+      const result = await dashboard.timeseries(principalOf(request).accountId, q.brand_id, q.days);
+      return sendRows(request, reply, q.format, result, { filename: 'visibility-timeseries' });
+    },
+  );
+
+  app.get(
+    '/api/dashboard/competitors/breakdown',
+    { config, schema: { summary: 'Brand and competitors by platform', description: `Per platform (all 8): mention rate and share of voice of the brand and each competitor.${CSV_NOTE}`, tags, querystring: BrandDaysQuerySchema, response } },
+    async (request, reply) => {
+      const q = request.query;
+      const result = await dashboard.competitors(principalOf(request).accountId, q.brand_id, q.days);
+      return sendRows(request, reply, q.format, result, { filename: 'competitors-breakdown' });
+    },
+  );
+
+  app.get(
+    '/api/dashboard/prompts/breakdown',
+    { config, schema: { summary: 'Hit rate per monitored prompt', description: `Per prompt: answers, mentions, hit rate with its interval, mean rank; lowest hit rate first.${CSV_NOTE}`, tags, querystring: BrandDaysQuerySchema, response } },
+    async (request, reply) => {
+      const q = request.query;
+      const result = await dashboard.prompts(principalOf(request).accountId, q.brand_id, q.days);
+      return sendRows(request, reply, q.format, result, { filename: 'prompts-breakdown', columns: PROMPT_COLUMNS });
+    },
+  );
+
+  app.get(
+    '/api/dashboard/prompts/aida',
+    { config, schema: { summary: 'Mention rate per AIDA stage', description: `Awareness, interest, desire, action in funnel order.${CSV_NOTE}`, tags, querystring: BrandDaysQuerySchema, response } },
+    async (request, reply) => {
+      const q = request.query;
+      const result = await dashboard.aida(principalOf(request).accountId, q.brand_id, q.days);
+      return sendRows(request, reply, q.format, result, { filename: 'prompts-aida' });
+    },
+  );
+
+  app.get(
+    '/api/brands/compare',
+    { config, schema: { summary: "Compare the account's brands", description: `Every brand of the account, highest visibility first.${CSV_NOTE}`, tags, querystring: DaysQuerySchema, response } },
+    async (request, reply) => {
+      const q = request.query;
+      const result = await dashboard.compare(principalOf(request).accountId, q.days);
+      return sendRows(request, reply, q.format, result, { filename: 'brands-compare', columns: COMPARE_COLUMNS });
+    },
+  );
+};

@@ -1,0 +1,111 @@
+/**
+ * buildApp(container): the Fastify application with both API surfaces and the dashboard.
+ * It never listens; `main.ts` does, tests use inject() or listen on an ephemeral port.
+ */
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import type { App } from './http/types.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Container } from './container.js';
+import { frameworkErrorHandler, registerErrorHandling } from './http/errors.js';
+import { createValidatorCompiler } from './http/validation.js';
+import { registerJsonBody } from './http/json-body.js';
+import { registerOpenApi } from './http/openapi.js';
+import { requestIdFrom } from './http/request-id.js';
+import { trackRoutes } from './http/route-table.js';
+import { ErrorEnvelopeSchema } from './http/schemas.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerAuth } from './http/auth.js';
+import { HealthReportSchema } from './features/health/health.schemas.js';
+import { legacyHealthRoutes } from './api/legacy/health.js';
+import { v1HealthRoutes } from './api/v1/health.js';
+import { legacyAuthRoutes } from './api/legacy/auth.js';
+import { legacyKeyRoutes } from './api/legacy/keys.js';
+import { legacyMeRoutes } from './api/legacy/me.js';
+import { legacyCheckRoutes } from './api/legacy/check.js';
+import { legacyQueryRoutes } from './api/legacy/query.js';
+import { brandRoutes } from './api/v1/brands.js';
+import { probeRoutes } from './api/v1/probes.js';
+import { v1PromptPackRoutes } from './api/v1/prompt-packs.js';
+import { legacyWebhookRoutes } from './api/legacy/webhooks.js';
+import { v1WebhookRoutes } from './api/v1/webhooks.js';
+import { registerDashboard } from './http/dashboard.js';
+
+import { legacyDashboardRoutes } from './api/legacy/dashboard.js';
+import { legacySentimentRoutes } from './api/legacy/sentiment.js';
+import { legacyCrisisRoutes } from './api/legacy/crisis.js';
+import { legacyAeoRoutes } from './api/legacy/aeo.js';
+import { legacyContentRoutes } from './api/legacy/content.js';
+import { citationRoutes } from './api/v1/citations.js';
+import { v1PickerRoutes } from './api/v1/picker.js';
+import { authorityRoutes } from './api/v1/authority.js';
+import { v1SentinelRoutes } from './api/v1/sentinel.js';
+import { suggestRoutes } from './api/v1/suggest.js';
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const QUIET_PATHS = new Set(['/api/health', '/api/v1/health', '/api/status']);
+
+/** Fastify takes a hop count as a function: trust the nearest `hops` proxies only. */
+function trustProxyOption(value: boolean | number | string[]) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+export async function buildApp(container: Container): Promise<App> {
+  const app = Fastify({
+    loggerInstance: container.log as FastifyBaseLogger,
+    // One line per request from our onResponse hook instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdFrom,
+    trustProxy: trustProxyOption(container.config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler(container.config.supportEmail),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(createValidatorCompiler());
+
+  // JSON only: any other Content-Type answers 415.
+  registerJsonBody(app);
+
+  const methodsFor = trackRoutes(app);
+  registerErrorHandling(app, { supportEmail: container.config.supportEmail, methodsFor });
+  registerSecurityHeaders(app);
+  // Before any route (and before OpenAPI, which reads the scopes it fills in): see docs/auth.md.
+  await registerAuth(app, container.services);
+  app.addHook('onResponse', (request, reply, done) => {
+    // Uptime monitors poll these every few seconds: their lines go to debug, like most services do.
+    const level = QUIET_PATHS.has(request.url) && reply.statusCode < 500 ? 'debug' : 'info';
+    request.log[level](
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+    done();
+  });
+
+  app.addSchema(ErrorEnvelopeSchema);
+  app.addSchema(HealthReportSchema);
+  await registerOpenApi(app, container.build, container.config.supportEmail);
+
+  await app.register(legacyHealthRoutes, { container });
+  await app.register(v1HealthRoutes, { container });
+  await app.register(legacyAuthRoutes, { container });
+  await app.register(legacyMeRoutes, { container });
+  await app.register(legacyKeyRoutes, { container });
+  await app.register(legacyCheckRoutes, { container });
+  await app.register(legacyQueryRoutes, { container });
+  // Served on two surfaces by one definition: /api/v1 for keys, /api for the dashboard (src/http/surfaces.ts).
+  for (const surface of ['v1', 'dashboard'] as const) {
+    for (const routes of [brandRoutes, probeRoutes, citationRoutes, authorityRoutes, suggestRoutes]) {
+      await app.register(routes, { container, surface });
+    }
+  }
+  await app.register(v1PromptPackRoutes, { container });
+  await app.register(legacyWebhookRoutes, { container });
+  await app.register(v1WebhookRoutes, { container });
+  for (const routes of [legacyDashboardRoutes, legacySentimentRoutes, legacyCrisisRoutes, legacyAeoRoutes, legacyContentRoutes]) await app.register(routes, { container });
+  for (const routes of [v1PickerRoutes, v1SentinelRoutes]) await app.register(routes, { container });
+
+  // Keep last: the dashboard's SPA fallback answers only what no API route matched.
+  await registerDashboard(app, container);
+
+  return app;
+}

@@ -1,0 +1,153 @@
+/**
+ * Health (is this process and its database alive?) and status (can it do its job: database
+ * and every LLM platform, pinged concurrently, each bounded by a timeout). Both are cached so
+ * uptime monitors cannot turn into load on the database or the platforms.
+ */
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { BuildInfo } from '../../lib/build-info.js';
+import { cached } from '../../lib/cache.js';
+import { roundMs, withTimeout } from '../../lib/time.js';
+import type { PingResult, PlatformRegistry } from '../../platforms/types.js';
+
+export const HEALTH_TTL_MS = 30_000;
+export const STATUS_TTL_MS = 60_000;
+/** A failed reading is kept briefly only, so recovery shows quickly. */
+export const FAILED_TTL_MS = 5_000;
+
+export interface HealthReport {
+  status: 'ok' | 'error';
+  service: string;
+  version: string;
+  env: string;
+  region: string;
+  timestamp: string;
+  checks: { db: { ok: boolean; latency_ms: number; error?: string } };
+  took_ms: number;
+}
+
+export interface PlatformStatus {
+  platform: string;
+  zh: string;
+  ok: boolean;
+  latency_ms: number;
+  configured: boolean;
+  simulated: boolean;
+  error?: string;
+}
+
+export interface StatusReport {
+  status: 'operational' | 'degraded' | 'down';
+  mode: 'simulate' | 'live';
+  timestamp: string;
+  db: { ok: boolean; latency_ms: number };
+  llms: { up: number; total: number; up_rate: number; platforms: PlatformStatus[] };
+  took_ms: number;
+}
+
+export interface HealthServiceDeps {
+  config: Config;
+  database: Database;
+  platforms: PlatformRegistry;
+  build: BuildInfo;
+  dbTimeoutMs?: number;
+  platformTimeoutMs?: number;
+}
+
+export const SERVICE_NAME = 'sightline';
+
+async function checkDb(database: Database, timeoutMs: number) {
+  try {
+    return { ok: true, latency_ms: roundMs(await withTimeout(database.ping(), timeoutMs, 'database ping')) };
+  } catch (error) {
+    return { ok: false, latency_ms: timeoutMs, error: error instanceof Error ? error.message : 'unreachable' };
+  }
+}
+
+/** The rule behind `status` (docs/decisions.md): see the README's "Status" section. */
+export function overallStatus(dbOk: boolean, platforms: PlatformStatus[]): StatusReport['status'] {
+  const up = platforms.filter((p) => p.ok).length;
+  if (!dbOk || up === 0) return 'down';
+  const configuredDown = platforms.some((p) => p.configured && !p.ok);
+  return configuredDown ? 'degraded' : 'operational';
+}
+
+export function createHealthService(deps: HealthServiceDeps) {
+  const dbTimeoutMs = deps.dbTimeoutMs ?? 2_000;
+  const platformTimeoutMs = deps.platformTimeoutMs ?? 3_000;
+
+  async function computeHealth(): Promise<HealthReport> {
+    const start = performance.now();
+    const db = await checkDb(deps.database, dbTimeoutMs);
+    return {
+      status: db.ok ? 'ok' : 'error',
+      service: SERVICE_NAME,
+      version: deps.build.id,
+      env: deps.config.appEnv,
+      region: deps.config.region,
+      timestamp: new Date().toISOString(),
+      checks: { db },
+      took_ms: roundMs(performance.now() - start),
+    };
+  }
+
+  async function pingPlatform(id: Parameters<PlatformRegistry['get']>[0]): Promise<PlatformStatus> {
+    const adapter = deps.platforms.get(id);
+    const abort = new AbortController();
+    let result: PingResult;
+    try {
+      result = await withTimeout(adapter.ping(abort.signal), platformTimeoutMs, `${id} ping`);
+    } catch (error) {
+      abort.abort();
+      result = {
+        platform: id,
+        ok: false,
+        configured: adapter.configured,
+        simulated: adapter.simulated,
+        latencyMs: platformTimeoutMs,
+        error: error instanceof Error ? error.message : 'ping failed',
+      };
+    }
+    return {
+      platform: adapter.id,
+      zh: adapter.zh,
+      ok: result.ok,
+      latency_ms: roundMs(result.latencyMs),
+      configured: result.configured,
+      simulated: result.simulated,
+      ...(result.error ? { error: result.error } : {}),
+    };
+  }
+
+  async function computeStatus(): Promise<StatusReport> {
+    const start = performance.now();
+    const [db, ...platforms] = await Promise.all([
+      checkDb(deps.database, dbTimeoutMs),
+      ...deps.platforms.all().map((a) => pingPlatform(a.id)),
+    ]);
+    const list = platforms as PlatformStatus[];
+    const up = list.filter((p) => p.ok).length;
+    return {
+      status: overallStatus(db.ok, list),
+      mode: deps.config.platformsMode,
+      timestamp: new Date().toISOString(),
+      db: { ok: db.ok, latency_ms: db.latency_ms },
+      llms: { up, total: list.length, up_rate: list.length ? up / list.length : 0, platforms: list },
+      took_ms: roundMs(performance.now() - start),
+    };
+  }
+
+  const health = cached(computeHealth, (r) => (r.status === 'ok' ? HEALTH_TTL_MS : FAILED_TTL_MS));
+  const status = cached(computeStatus, (r) => (r.status === 'down' ? FAILED_TTL_MS : STATUS_TTL_MS));
+
+  return {
+    health: () => health.get(),
+    status: () => status.get(),
+    clearCaches() {
+      health.clear();
+      status.clear();
+    },
+  };
+}
+
+export type HealthService = ReturnType<typeof createHealthService>;

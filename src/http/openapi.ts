@@ -1,0 +1,81 @@
+/**
+ * The v1 surface's OpenAPI document, generated from the route schemas (never hand-written),
+ * with each operation's stability label (Stable, Beta, Roadmap) as `x-stability` and in its
+ * description, and the scope it needs as `x-required-scope`.
+ */
+import swagger from '@fastify/swagger';
+import type { App } from './types.js';
+import type { BuildInfo } from '../lib/build-info.js';
+
+export type Stability = 'Stable' | 'Beta' | 'Roadmap';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    stability?: Stability;
+    /** v1 key scope the route needs (read, write, admin). */
+    scope?: 'read' | 'write' | 'admin';
+  }
+}
+
+interface OperationMeta {
+  stability?: Stability | undefined;
+  scope?: string | undefined;
+}
+
+export async function registerOpenApi(app: App, build: BuildInfo, supportEmail: string) {
+  const meta = new Map<string, OperationMeta>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1/')) return;
+    const openapiPath = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      meta.set(`${method.toLowerCase()} ${openapiPath}`, { stability: route.config?.stability, scope: route.config?.scope });
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Sightline API v1',
+        version: build.id,
+        description:
+          'Brand visibility across LLM platforms. Every endpoint carries a stability label: Stable, Beta or Roadmap ' +
+          '(Roadmap endpoints answer 501 until built). Errors use the envelope {"error": {"code", "message", "requestId"}}.',
+        contact: { email: supportEmail },
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A v1 API key (sk_live_… or sk_test_…) with the scope the operation names in x-required-scope.',
+          },
+        },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    hideUntagged: false,
+    transform: ({ schema, url }) => {
+      const hidden = !url.startsWith('/api/v1/') || url === '/api/v1/openapi.json';
+      return { schema: hidden ? { ...(schema ?? {}), hide: true } : schema, url } as never;
+    },
+    transformObject: (documentObject) => {
+      const doc = (documentObject as { openapiObject: Record<string, unknown> }).openapiObject as {
+        paths?: Record<string, Record<string, Record<string, unknown>>>;
+      };
+      for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+        for (const [method, operation] of Object.entries(operations)) {
+          const m = meta.get(`${method} ${path}`);
+          if (!m?.stability) continue;
+          operation['x-stability'] = m.stability;
+          operation.description = `**${m.stability}.** ${String(operation.description ?? '')}`.trim();
+          if (m.scope) operation['x-required-scope'] = m.scope;
+        }
+      }
+      return doc as never;
+    },
+  });
+
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

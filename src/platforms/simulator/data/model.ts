@@ -1,0 +1,37 @@
+/** Shapes of the simulator's category catalogue (kept apart so data files import no logic). */
+
+export interface Brand {
+  zh: string;
+  en: string;
+  /** Official site, without scheme. */
+  domain: string;
+  /** What the brand is known for, one short phrase per language. */
+  noteZh: string;
+  noteEn: string;
+}
+
+export interface Bilingual {
+  zh: readonly string[];
+  en: readonly string[];
+}
+
+export interface Category {
+  id: string;
+  zh: string;
+  en: string;
+  /** Substrings that identify the category in a Chinese prompt. */
+  keywordsZh: readonly string[];
+  /** Lower-case phrases that identify the category in an English prompt. */
+  keywordsEn: readonly string[];
+  pros: Bilingual;
+  cons: Bilingual;
+  /** Review and shopping sites (domains) answers in this category tend to cite. */
+  sources: Bilingual;
+  brands: readonly Brand[];
+}
+
+/** Compact constructor so the data files read as one brand per line. */
+export function brand(zh: string, en: string, domain: string, noteZh: string, noteEn: string): Brand {
+  return { zh, en, domain, noteZh, noteEn };
+}
+

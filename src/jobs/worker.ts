@@ -38,6 +38,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const concurrency = options.concurrency ?? 16;
   const pollMs = options.pollMs ?? 250;
   const leaseMs = options.leaseMs ?? 60_000;
+  const refillAt = Math.max(1, Math.ceil(concurrency / 4));
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const running = new Map<number, { done: Promise<void>; abort: AbortController }>();
   let stopping = false;
@@ -123,7 +124,9 @@ export function startWorker(options: WorkerOptions): Worker {
       .catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'job bookkeeping failed; the lease will expire and it runs again'))
       .finally(() => {
         running.delete(job.id);
-        wakeUp?.();
+        // Refill in batches: one lease query per quarter of the slots freed, not one per job
+        // finished (the poll timer still picks up anything left in between).
+        if (running.size === 0 || concurrency - running.size >= refillAt) wakeUp?.();
       });
     running.set(job.id, { done, abort });
   }

@@ -8,10 +8,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as schema from './schema/index.js';
 import { lockDataDir, type DataDirLock } from './datadir-lock.js';
+import { loadTemplate } from './pglite-template.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -41,10 +42,12 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   poolSize?: number;
   applicationName?: string;
+  /** PGlite: start a new cluster from the migrated template when one matches (default true). */
+  useTemplate?: boolean;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir, options.useTemplate ?? true);
 }
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
@@ -69,7 +72,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, useTemplate: boolean): Promise<Database> {
   const inMemory = dataDir === 'memory://' || dataDir === '';
   let lock: DataDirLock | undefined;
   let target = 'memory://';
@@ -79,7 +82,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     lock = lockDataDir(target);
   }
   try {
-    const pglite = await PGlite.create(inMemory ? undefined : `${target}/pgdata`);
+    const pgdata = inMemory ? undefined : `${target}/pgdata`;
+    // A new cluster starts from the migrated template when one matches (pglite-template.ts).
+    const template = !useTemplate || (pgdata && existsSync(pgdata)) ? undefined : loadTemplate();
+    const pglite = await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), ...(template ? { loadDataDir: template } : {}) });
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
     return {
       kind: 'pglite',

@@ -41,7 +41,8 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 export async function createTestDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   let database: TestDatabase;
   if (kind === 'pglite') {
-    database = await openDatabase({ dataDir: 'memory://' });
+    // Migrated tests start from the template; a test of migrations themselves starts empty.
+    database = await openDatabase({ dataDir: 'memory://', useTemplate: options.migrate !== false });
   } else {
     const { url, drop } = await createPostgresDatabase();
     const opened = await openDatabase({ databaseUrl: url, dataDir: '' });

@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { App } from './http/types.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Container } from './container.js';
+import { lazyChildLogger, type Logger } from './lib/logger.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errors.js';
 import { createValidatorCompiler } from './http/validation.js';
 import { registerJsonBody } from './http/json-body.js';
@@ -53,6 +54,10 @@ export async function buildApp(container: Container): Promise<App> {
     loggerInstance: container.log as FastifyBaseLogger,
     // One line per request from our onResponse hook instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (logger, bindings, options) =>
+      Object.keys(options).length === 0
+        ? (lazyChildLogger(logger as Logger, bindings) as FastifyBaseLogger)
+        : logger.child(bindings, options),
     genReqId: requestIdFrom,
     trustProxy: trustProxyOption(container.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -67,13 +72,14 @@ export async function buildApp(container: Container): Promise<App> {
   registerJsonBody(app);
 
   const methodsFor = trackRoutes(app);
-  registerErrorHandling(app, { supportEmail: container.config.supportEmail, methodsFor });
+  const errors = registerErrorHandling(app, { supportEmail: container.config.supportEmail, methodsFor });
   registerSecurityHeaders(app);
   // Before any route (and before OpenAPI, which reads the scopes it fills in): see docs/auth.md.
   await registerAuth(app, container.services);
   app.addHook('onResponse', (request, reply, done) => {
     // Uptime monitors poll these every few seconds: their lines go to debug, like most services do.
     const level = QUIET_PATHS.has(request.url) && reply.statusCode < 500 ? 'debug' : 'info';
+    if (!container.log.isLevelEnabled(level)) return done();
     request.log[level](
       { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
@@ -105,7 +111,7 @@ export async function buildApp(container: Container): Promise<App> {
   for (const routes of [v1PickerRoutes, v1SentinelRoutes]) await app.register(routes, { container });
 
   // Keep last: the dashboard's SPA fallback answers only what no API route matched.
-  await registerDashboard(app, container);
+  await registerDashboard(app, container, { setNotFoundFallback: errors.setNotFoundFallback });
 
   return app;
 }

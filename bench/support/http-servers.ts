@@ -17,7 +17,7 @@ const bare = Fastify();
 bare.get('/hello', async () => ({ hello: 'world' }));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-const config = loadConfig({ LOG_LEVEL: 'info' });
+const config = loadConfig({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' });
 const simulator = await startSimulator({ host: '127.0.0.1', port: 0 });
 const database = await openDatabase({ dataDir: 'memory://' });
 await runMigrations(database);

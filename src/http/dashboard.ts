@@ -13,6 +13,7 @@ import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { fromRoot } from '../lib/paths.js';
 import type { App } from './types.js';
+import type { NotFoundFallback } from './errors.js';
 
 const NOT_BUILT_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sightline</title>
@@ -63,6 +64,8 @@ function wantsHtml(request: FastifyRequest): boolean {
 export interface DashboardOptions {
   /** Folder of the built SPA; default `dist/web` in the checkout. */
   root?: string;
+  /** Hands the SPA fallback to the not-found handler (src/http/errors.ts). */
+  setNotFoundFallback?: (fallback: NotFoundFallback) => void;
 }
 
 export async function registerDashboard(app: App, container: Container, options: DashboardOptions = {}) {
@@ -111,12 +114,10 @@ export async function registerDashboard(app: App, container: Container, options:
 
   // SPA fallback: a request that matched no route but is a browser navigation (GET, Accept
   // text/html, not /api) gets index.html; the client router shows the page or its own 404.
-  // A root hook sees 404s before the JSON not-found handler; callback style, one cheap check.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.is404 && wantsHtml(request)) {
-      void sendIndex(reply);
-      return;
-    }
-    done();
+  // Asked by the not-found handler only, so matched requests pay nothing for it.
+  options.setNotFoundFallback?.((request, reply) => {
+    if (!wantsHtml(request)) return false;
+    void sendIndex(reply);
+    return true;
   });
 }

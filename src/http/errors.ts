@@ -128,10 +128,14 @@ export function frameworkErrorHandler(supportEmail: string) {
     sendError(reply, request, toEnvelope(error, supportEmail, request.id));
 }
 
+/** Answers a not-found request itself (returns true), e.g. a browser navigation → the SPA. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
 export function registerErrorHandling(
   app: App,
   options: { supportEmail: string; methodsFor: (path: string) => string[] },
-) {
+): { setNotFoundFallback(fallback: NotFoundFallback): void } {
+  let fallback: NotFoundFallback | undefined;
   app.setErrorHandler((error, request, reply) => {
     const envelope = toEnvelope(error, options.supportEmail, request.id);
     if (envelope.status >= 500 && !(error instanceof AppError && envelope.status !== 500)) {
@@ -141,6 +145,7 @@ export function registerErrorHandling(
   });
 
   app.setNotFoundHandler((request, reply) => {
+    if (fallback?.(request, reply)) return reply;
     const path = request.url.split('?')[0] ?? '/';
     const allowed = options.methodsFor(path);
     if (allowed.length > 0 && !allowed.includes(request.method)) {
@@ -158,4 +163,10 @@ export function registerErrorHandling(
       headers: {},
     });
   });
+
+  return {
+    setNotFoundFallback(f) {
+      fallback = f;
+    },
+  };
 }

@@ -46,3 +46,43 @@ export function createLogger(options: LoggerOptions): Logger {
 }
 
 export type { Logger };
+
+/**
+ * A request's logger, made only when something is logged at an enabled level. Fastify builds
+ * a pino child per request otherwise, which cost ~18 % of a cached endpoint's throughput here;
+ * most requests log one line or none. One small object per request, methods on the prototype.
+ */
+class LazyChildLogger {
+  private made: Logger | undefined;
+  constructor(
+    private readonly parent: Logger,
+    private readonly extra: Record<string, unknown>,
+  ) {}
+  private real(): Logger {
+    return (this.made ??= this.parent.child(this.extra));
+  }
+  private emit(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
+    if (this.parent.isLevelEnabled(level)) (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+  get level(): string {
+    return (this.made ?? this.parent).level;
+  }
+  set level(value: string) {
+    this.real().level = value;
+  }
+  fatal(...args: unknown[]) { this.emit('fatal', args); }
+  error(...args: unknown[]) { this.emit('error', args); }
+  warn(...args: unknown[]) { this.emit('warn', args); }
+  info(...args: unknown[]) { this.emit('info', args); }
+  debug(...args: unknown[]) { this.emit('debug', args); }
+  trace(...args: unknown[]) { this.emit('trace', args); }
+  silent() {}
+  isLevelEnabled(level: string) { return this.parent.isLevelEnabled(level); }
+  child(bindings: Record<string, unknown>, options?: pino.ChildLoggerOptions) { return this.real().child(bindings, options); }
+  bindings() { return { ...this.parent.bindings(), ...this.extra }; }
+  flush() { this.parent.flush(); }
+}
+
+export function lazyChildLogger(parent: Logger, bindings: Record<string, unknown>): Logger {
+  return new LazyChildLogger(parent, bindings) as unknown as Logger;
+}

@@ -21,9 +21,9 @@ const html = { accept: 'text/html,application/xhtml+xml' };
 async function appWith(root: string): Promise<App> {
   const app = Fastify().withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
   const methodsFor = trackRoutes(app);
-  registerErrorHandling(app, { supportEmail: 'help@example.test', methodsFor });
+  const errors = registerErrorHandling(app, { supportEmail: 'help@example.test', methodsFor });
   app.get('/api/keys', async () => ({ data: [] }));
-  await registerDashboard(app, container, { root });
+  await registerDashboard(app, container, { root, setNotFoundFallback: errors.setNotFoundFallback });
   await app.ready();
   return app;
 }

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import type { Database } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { defineJob, PermanentJobError } from '../../src/jobs/definition.js';
 import { JobQueue } from '../../src/jobs/queue.js';
@@ -15,20 +12,12 @@ import { startWorker, type Worker } from '../../src/jobs/worker.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { sleep } from '../../src/lib/time.js';
 import { createEffectsTable, crashableJob } from '../support/crashable-job.js';
-import { createPostgresDatabase, createTestDatabase, dbKinds } from '../support/db.js';
+import { createTestDatabase, dbKinds, sharedLocation } from '../support/db.js';
+import { waitFor } from '../support/wait.js';
 
 const log = createLogger({ level: 'silent' });
 const payload = Type.Object({ n: Type.Integer() });
 
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(25);
-  }
-}
 
 describe.each(dbKinds)('job queue on %s', (kind) => {
   let database: Database;
@@ -171,18 +160,7 @@ describe.each(dbKinds)('job queue on %s', (kind) => {
 
 describe.each(dbKinds)('a worker killed with SIGKILL mid-job (%s)', (kind) => {
   it('leaves the job to a second worker, which completes it exactly once in effect', async () => {
-    let location: string;
-    let cleanup: () => Promise<void>;
-    if (kind === 'pglite') {
-      const dir = mkdtempSync(join(tmpdir(), 'sightline-crash-'));
-      location = dir;
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    } else {
-      const pgdb = await createPostgresDatabase();
-      location = pgdb.url;
-      cleanup = pgdb.drop;
-    }
-    const open = () => openDatabase(kind === 'pglite' ? { dataDir: location } : { databaseUrl: location, dataDir: '' });
+    const { location, open, cleanup } = await sharedLocation(kind);
 
     // Prepare: schema + one job. PGlite allows one process at a time, so close before the child opens.
     let database = await open();

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createContainer } from '../../src/container.js';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import type { Database } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { registerJobs } from '../../src/jobs/registry.js';
 import { startWorker } from '../../src/jobs/worker.js';
 import { createLogger } from '../../src/lib/logger.js';
 import * as accountsRepo from '../../src/features/accounts/accounts.repo.js';
 import { startSimulator } from '../../src/platforms/simulator/index.js';
-import { createPostgresDatabase, dbKinds } from '../support/db.js';
+import { dbKinds, sharedLocation } from '../support/db.js';
 import { testConfig } from '../support/env.js';
 import { rowsOf, waitFor } from './support/helpers.js';
 
@@ -32,17 +29,7 @@ async function withContainer<T>(database: Database, fn: (c: Awaited<ReturnType<t
 
 describe.each(dbKinds)('a probe whose worker is killed with SIGKILL mid-run (%s)', (kind) => {
   it('is finished by another worker, every answer stored exactly once', async () => {
-    let location: string;
-    let cleanup: () => Promise<void>;
-    if (kind === 'pglite') {
-      location = mkdtempSync(join(tmpdir(), 'sightline-probe-crash-'));
-      cleanup = async () => rmSync(location, { recursive: true, force: true });
-    } else {
-      const pgdb = await createPostgresDatabase();
-      location = pgdb.url;
-      cleanup = pgdb.drop;
-    }
-    const open = () => openDatabase(kind === 'pglite' ? { dataDir: location } : { databaseUrl: location, dataDir: '' });
+    const { location, open, cleanup } = await sharedLocation(kind);
 
     // Prepare: schema, an account, a brand, a queued probe of 2 platforms × 20 prompts.
     let database = await open();

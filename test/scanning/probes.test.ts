@@ -40,7 +40,7 @@ describe.each(dbKinds)('v1 probes over HTTP (%s)', (kind) => {
     expect(queued.body.prompts[0].results[0].status).toBe('pending');
 
     const worker = ctx.startWorker();
-    const running = await waitFor(async () => ((await status(runId)).body.status === 'running' ? true : undefined), 10_000, 10);
+    const running = await waitFor(async () => ((await status(runId)).body.status === 'running' ? true : undefined), 10_000, 'running');
     expect(running).toBe(true);
     const done = await waitFor(async () => {
       const res = await status(runId);

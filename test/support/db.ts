@@ -4,6 +4,9 @@
  */
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase, type Database, type DatabaseKind } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { externalDatabaseUrl } from './env.js';
@@ -57,4 +60,17 @@ export async function createTestDatabase(kind: DatabaseKind, options: { migrate?
   }
   if (options.migrate !== false) await runMigrations(database);
   return database;
+}
+
+/**
+ * A database that separate processes can open one after another (crash tests): a data directory
+ * for PGlite, a fresh database on the server for PostgreSQL. `open()` connects, `cleanup()` removes it.
+ */
+export async function sharedLocation(kind: DatabaseKind): Promise<{ location: string; open: () => Promise<Database>; cleanup: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'sightline-shared-'));
+    return { location: dir, open: () => openDatabase({ dataDir: dir }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const { url, drop } = await createPostgresDatabase();
+  return { location: url, open: () => openDatabase({ databaseUrl: url, dataDir: '' }), cleanup: drop };
 }

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tier } from '../../../src/db/schema/identity.js';
 import * as accountsRepo from '../../../src/features/accounts/accounts.repo.js';
-import { sleep } from '../../../src/lib/time.js';
 import type { TestContext } from '../../support/app.js';
 
 export interface Tenant {
@@ -62,14 +61,6 @@ export async function call(
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | false | null>, timeoutMs = 20_000, everyMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(everyMs);
-  }
-}
+export { waitFor } from '../../support/wait.js';
 
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -107,16 +107,7 @@ export async function createWebhookContext(kind: DatabaseKind, options: WebhookC
   };
 }
 
-/** Poll until `check` returns a truthy value (or throw after `timeoutMs`). */
-export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export { waitFor } from '../../support/wait.js';
 
 export async function deliveryOf(container: Container, deliveryId: string) {
   const [row] = await container.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));

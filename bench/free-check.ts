@@ -8,19 +8,14 @@
  *   npx tsx bench/free-check.ts [--requests 30]
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npx tsx bench/free-check.ts
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, readConfig } from '../src/config.js';
 import { createContainer } from '../src/container.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
+import { sharedLocation } from '../test/support/db.js';
+import { spawnSimulator } from './support/spawn-simulator.js';
 import { createLogger } from '../src/lib/logger.js';
 
 const LATENCY_MS = 300;
@@ -28,35 +23,14 @@ const { values } = parseArgs({ options: { requests: { type: 'string', default: '
 const outer = readConfig();
 const log = createLogger({ level: 'silent' });
 
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-let database: Database;
-let cleanup: () => Promise<void>;
-if (outer.databaseUrl) {
-  const name = `sightline_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(outer.databaseUrl, `create database ${name}`);
-  const url = new URL(outer.databaseUrl);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  cleanup = () => adminQuery(outer.databaseUrl!, `drop database if exists ${name} with (force)`);
-} else {
-  const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-'));
-  database = await openDatabase({ dataDir: dir });
-  cleanup = async () => rmSync(dir, { recursive: true, force: true });
-}
+// A throw-away database: a fresh one on the DATABASE_URL server, or a temporary PGlite directory.
+const place = await sharedLocation(outer.databaseUrl ? 'postgres' : 'pglite');
+const database: Database = await place.open();
+const cleanup = place.cleanup;
 await runMigrations(database);
 
-const simulator = spawn(process.execPath, ['--import', 'tsx', 'bench/support/simulator-process.ts', String(LATENCY_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
-const [line] = (await once(simulator.stdout, 'data')) as [Buffer];
-const { url: simulatorUrl } = JSON.parse(line.toString()) as { url: string };
+const simulator = await spawnSimulator(LATENCY_MS);
+const simulatorUrl = simulator.url;
 
 const container = await createContainer({ config: loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }), log, database, simulatorUrl });
 const app = await buildApp(container);
@@ -93,6 +67,6 @@ console.log(
 await app.close();
 await container.close();
 await database.close();
-simulator.kill('SIGTERM');
+simulator.stop();
 await cleanup();
 process.exit(p95 <= bar ? 0 : 1);

@@ -13,17 +13,14 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { PLATFORM_IDS, readConfig } from '../src/config.js';
 import { createContainer } from '../src/container.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
+import { sharedLocation } from '../test/support/db.js';
+import { spawnSimulator } from './support/spawn-simulator.js';
 import * as accountsRepo from '../src/features/accounts/accounts.repo.js';
 import { registerJobs } from '../src/jobs/registry.js';
 import { startWorker } from '../src/jobs/worker.js';
@@ -45,37 +42,16 @@ const promptCount = Number(values.prompts);
 const outer = readConfig();
 const log = createLogger({ level: 'silent' });
 
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-let database: Database;
-let dbUrl: string | undefined;
-let cleanup: () => Promise<void>;
-if (outer.databaseUrl) {
-  const name = `sightline_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(outer.databaseUrl, `create database ${name}`);
-  const url = new URL(outer.databaseUrl);
-  url.pathname = `/${name}`;
-  dbUrl = url.toString();
-  database = await openDatabase({ databaseUrl: dbUrl, dataDir: '', poolSize: 20 });
-  cleanup = () => adminQuery(outer.databaseUrl!, `drop database if exists ${name} with (force)`);
-} else {
-  const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-'));
-  database = await openDatabase({ dataDir: dir });
-  cleanup = async () => rmSync(dir, { recursive: true, force: true });
-}
+// A throw-away database: a fresh one on the DATABASE_URL server, or a temporary PGlite directory.
+const place = await sharedLocation(outer.databaseUrl ? 'postgres' : 'pglite');
+const database: Database = await place.open({ poolSize: 20 });
+/** Worker child processes (`--processes`) connect here (PostgreSQL only). */
+const dbUrl: string | undefined = outer.databaseUrl ? place.location : undefined;
+const cleanup = place.cleanup;
 await runMigrations(database);
 
-const simulatorProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/support/simulator-process.ts', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const [line] = (await once(simulatorProcess.stdout, 'data')) as [Buffer];
-const { url: simulatorUrl } = JSON.parse(line.toString()) as { url: string };
+const simulatorProcess = await spawnSimulator(0);
+const simulatorUrl = simulatorProcess.url;
 
 const container = await createContainer({ config: loadConfig({ LOG_LEVEL: 'silent' }), log, database, simulatorUrl });
 registerJobs(container);
@@ -150,6 +126,6 @@ console.log(`${database.kind}: ${stats.answers} answers in ${seconds.toFixed(2)}
 
 await container.close();
 await database.close();
-simulatorProcess.kill('SIGTERM');
+simulatorProcess.stop();
 await cleanup();
 process.exit(rate >= bar ? 0 : 1);

@@ -12,7 +12,6 @@
  * `--rounds` rounds. Pass: ≥ 300 deliveries/s, and the fast webhooks' mean rate with the slow one
  * mixed in within 10 % of their mean rate without it. `--db postgres` uses DATABASE_URL.
  */
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
@@ -26,6 +25,7 @@ import { startWorker } from '../src/jobs/worker.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createTestDatabase } from '../test/support/db.js';
 import { testCertificate } from '../test/webhooks/support/receiver.js';
+import { startReceivers } from './support/receivers.js';
 
 const { values } = parseArgs({
   options: {
@@ -42,29 +42,6 @@ const CONCURRENCY = Number(values.concurrency);
 const ROUNDS = Number(values.rounds);
 const SLOW_EVERY = 20;
 
-// Plain JS run by `node -e` in a child (its own event loop, like a real receiver): prints ports.
-const RECEIVERS = `
-const https = require('node:https');
-const { key, cert } = JSON.parse(process.env.BENCH_TLS);
-const fast = https.createServer({ key, cert, keepAliveTimeout: 30000 }, (req, res) => {
-  req.resume(); req.on('end', () => res.end('{"ok":true}'));
-});
-const slow = https.createServer({ key, cert, keepAliveTimeout: 30000 }, (req, res) => {
-  req.resume(); req.on('end', () => setTimeout(() => res.end('{"ok":true}'), 10000));
-});
-fast.listen(0, '127.0.0.1', () => slow.listen(0, '127.0.0.1', () => {
-  console.log(JSON.stringify({ fast: fast.address().port, slow: slow.address().port }));
-}));
-`;
-
-async function startReceivers(): Promise<{ ports: { fast: number; slow: number }; stop: () => void }> {
-  const child = spawn(process.execPath, ['-e', RECEIVERS], { env: { ...process.env, BENCH_TLS: JSON.stringify(testCertificate()) }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const ports = await new Promise<{ fast: number; slow: number }>((resolve, reject) => {
-    child.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()) as { fast: number; slow: number }));
-    child.once('exit', (code) => reject(new Error(`receivers exited with ${code}`)));
-  });
-  return { ports, stop: () => child.kill() };
-}
 
 interface Setup {
   container: Container;

@@ -10,12 +10,12 @@
  * Prints one JSON line per phase and a verdict: ≥ 300/s, and the fast receiver's mean rate with
  * the slow one mixed in within 10 % of its mean rate without it (phases alternate, `--rounds`).
  */
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { buildEventBody, sampleEventData } from '../src/features/events/catalogue.js';
 import { generateWebhookSecret, signedWebhookHeaders } from '../src/features/webhooks/signing.js';
 import { closeWebhookAgents, sendWebhook } from '../src/features/webhooks/transport.js';
 import { testCertificate } from '../test/webhooks/support/receiver.js';
+import { startReceivers } from './support/receivers.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,32 +30,6 @@ const SECONDS = Number(values.seconds);
 const SLOW_IN_FLIGHT = Number(values.slow);
 const ROUNDS = Number(values.rounds);
 
-// Plain JS run by `node -e` in a child: a fast and a slow HTTPS receiver; prints their ports.
-const RECEIVERS = `
-const https = require('node:https');
-const { key, cert } = JSON.parse(process.env.BENCH_TLS);
-const fast = https.createServer({ key, cert, keepAliveTimeout: 30000 }, (req, res) => {
-  req.resume(); req.on('end', () => res.end('{"ok":true}'));
-});
-const slow = https.createServer({ key, cert, keepAliveTimeout: 30000 }, (req, res) => {
-  req.resume(); req.on('end', () => setTimeout(() => res.end('{"ok":true}'), 10000));
-});
-fast.listen(0, '127.0.0.1', () => slow.listen(0, '127.0.0.1', () => {
-  console.log(JSON.stringify({ fast: fast.address().port, slow: slow.address().port }));
-}));
-`;
-
-async function startReceivers(): Promise<{ ports: { fast: number; slow: number }; stop: () => void }> {
-  const child = spawn(process.execPath, ['-e', RECEIVERS], {
-    env: { ...process.env, BENCH_TLS: JSON.stringify(testCertificate()) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ports = await new Promise<{ fast: number; slow: number }>((resolve, reject) => {
-    child.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()) as { fast: number; slow: number }));
-    child.once('exit', (code) => reject(new Error(`receivers exited with ${code}`)));
-  });
-  return { ports, stop: () => child.kill() };
-}
 
 const agentOptions = { ca: testCertificate().cert };
 const secret = generateWebhookSecret();

@@ -66,11 +66,13 @@ export async function createTestDatabase(kind: DatabaseKind, options: { migrate?
  * A database that separate processes can open one after another (crash tests): a data directory
  * for PGlite, a fresh database on the server for PostgreSQL. `open()` connects, `cleanup()` removes it.
  */
-export async function sharedLocation(kind: DatabaseKind): Promise<{ location: string; open: () => Promise<Database>; cleanup: () => Promise<void> }> {
+export async function sharedLocation(
+  kind: DatabaseKind,
+): Promise<{ location: string; open: (options?: { poolSize?: number }) => Promise<Database>; cleanup: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'sightline-shared-'));
     return { location: dir, open: () => openDatabase({ dataDir: dir }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const { url, drop } = await createPostgresDatabase();
-  return { location: url, open: () => openDatabase({ databaseUrl: url, dataDir: '' }), cleanup: drop };
+  return { location: url, open: (options = {}) => openDatabase({ databaseUrl: url, dataDir: '', ...options }), cleanup: drop };
 }

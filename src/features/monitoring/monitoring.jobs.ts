@@ -20,6 +20,8 @@ export function monitoringJobs(monitoring: MonitoringService) {
       name: AFTER_RUN_JOB,
       schema: Type.Object({ runId: Type.String({ format: 'uuid' }) }),
       maxAttempts: 5,
+      // Background analysis of a finished run yields to the probe tasks people are waiting for.
+      priority: -10,
       leaseMs: 120_000,
       handler: (payload) => monitoring.afterRun(payload.runId),
     }),

@@ -26,6 +26,8 @@ import type { EventSink } from './events-port.js';
 import * as repo from './monitoring.repo.js';
 import { aheadOf, priorityMove, STANDINGS_DAYS } from './standings.js';
 
+/** How long after a run finishes its post-run analysis starts (docs/decisions.md). */
+export const AFTER_RUN_DELAY_MS = 10_000;
 export const AFTER_RUN_JOB = 'intelligence.after-run';
 export const MONITOR_TICK_JOB = 'monitoring.tick';
 const SWEEP_WINDOW_MS = 2 * 86_400_000;
@@ -149,7 +151,9 @@ export function createMonitoringService(deps: MonitoringDeps) {
      * transaction if it likes, passing `tx`): enqueues the durable after-run job once per run.
      */
     async runFinished(runId: string, tx?: Executor): Promise<void> {
-      await queue.enqueue(AFTER_RUN_JOB, { runId } as never, { ...(tx ? { tx } : {}), dedupeKey: runId });
+      // A few seconds late on purpose: a burst of probe tasks (what people wait for) finishes
+      // before the post-run analysis competes with it for the database (one connection on PGlite).
+      await queue.enqueue(AFTER_RUN_JOB, { runId } as never, { ...(tx ? { tx } : {}), dedupeKey: runId, delayMs: AFTER_RUN_DELAY_MS });
     },
 
     async tick(): Promise<{ started: number; swept: number }> {

@@ -20,8 +20,6 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   maxAttempts?: number;
   /** Delay before retry `attempt + 1`, after run `attempt` failed (default: full-jitter exponential). */
   retryDelayMs?: (attempt: number, error: unknown) => number;
-  /** How long a worker owns a job before others may take it over (default 60 s; extended while it runs). */
-  leaseMs?: number;
   priority?: number;
 }
 

@@ -11,7 +11,6 @@ export function monitoringJobs(monitoring: MonitoringService) {
       name: MONITOR_TICK_JOB,
       schema: Type.Object({}),
       maxAttempts: 1, // the next tick is a minute away: no retry needed
-      leaseMs: 120_000,
       handler: async () => {
         await monitoring.tick();
       },
@@ -22,7 +21,6 @@ export function monitoringJobs(monitoring: MonitoringService) {
       maxAttempts: 5,
       // Background analysis of a finished run yields to the probe tasks people are waiting for.
       priority: -10,
-      leaseMs: 120_000,
       handler: (payload) => monitoring.afterRun(payload.runId),
     }),
   ];

@@ -26,7 +26,6 @@ export function scanTaskJob(scans: ScanService) {
     // more, minutes apart, before recording the task as failed.
     maxAttempts: 3,
     // Longer than the slowest platform timeout with its retries; extended while running anyway.
-    leaseMs: 120_000,
     handler: (payload, ctx) => scans.runTask(payload, ctx),
   });
 }

@@ -15,7 +15,6 @@ export function webhookJobs(delivery: DeliveryService) {
       schema: DeliverPayloadSchema,
       maxAttempts: 5,
       // A 10 s attempt plus the bookkeeping around it: the worker extends the lease meanwhile.
-      leaseMs: 60_000,
       handler: (payload, ctx) => delivery.deliver(payload, ctx.log),
     }),
     alertCheck: defineJob({

@@ -10,46 +10,9 @@ import type { Executor } from '../../src/db/client.js';
 import { insertAnswers, type AnswerInput } from '../../src/features/scans/answers.repo.js';
 import { finishRunIfDone, insertRun } from '../../src/features/scans/runs.repo.js';
 import type { TestContext } from '../support/app.js';
-import * as accountsRepo from '../../src/features/accounts/accounts.repo.js';
 
-/** An account with an owner and three keys (v1 write, v1 read, legacy), made through the repos. */
-export interface Tenant {
-  accountId: string;
-  userId: string;
-  write: string;
-  read: string;
-  legacy: string;
-}
-
-export async function createTenant(ctx: TestContext): Promise<Tenant> {
-  const { db } = ctx.container;
-  const account = await accountsRepo.insertAccount(db, 'growth');
-  const user = await accountsRepo.insertUser(db, { accountId: account.id, email: `owner-${randomUUID()}@example.test`, passwordHash: 'unused', role: 'owner' });
-  const { keys } = ctx.container.services;
-  const owner = { accountId: account.id, userId: user!.id };
-  const [write, read, legacy] = await Promise.all([
-    keys.create({ ...owner, type: 'v1', scopes: ['write'] }),
-    keys.create({ ...owner, type: 'v1', scopes: ['read'] }),
-    keys.create({ ...owner, type: 'legacy' }),
-  ]);
-  return { accountId: account.id, userId: user!.id, write: write.key, read: read.key, legacy: legacy.key };
-}
-
-/** JSON over real HTTP; the body is parsed when it is JSON. */
-export async function call(
-  base: string,
-  method: string,
-  path: string,
-  options: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; headers: Headers; body: any }> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.key) headers.authorization = `Bearer ${options.key}`;
-  const body = options.raw ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
-}
+export { call, createTenant, type Tenant } from '../support/tenant.js';
+import type { Tenant } from '../support/tenant.js';
 
 export async function createBrand(ctx: TestContext, tenant: Tenant, input: { name: string; website?: string; competitors?: string[] }) {
   return ctx.container.services.brands.create(

@@ -1,66 +1,6 @@
-/**
- * Scanning tests' helpers: a tenant (account + owner + keys) made straight through the repos and
- * the keys service (no password hashing: these tests never sign in with a password), JSON over
- * real HTTP, and polling.
- */
-import { randomUUID } from 'node:crypto';
-import type { Tier } from '../../../src/db/schema/identity.js';
-import * as accountsRepo from '../../../src/features/accounts/accounts.repo.js';
-import type { TestContext } from '../../support/app.js';
+/** Scanning tests' helpers: a tenant and HTTP calls (shared, test/support/tenant.ts), polling, rows. */
 
-export interface Tenant {
-  accountId: string;
-  userId: string;
-  /** v1 keys. */
-  write: string;
-  read: string;
-  /** legacy `service_…` key. */
-  legacy: string;
-}
-
-export async function createTenant(ctx: TestContext, tier: Tier = 'growth'): Promise<Tenant> {
-  const { db } = ctx.container;
-  const account = await accountsRepo.insertAccount(db, tier);
-  const user = await accountsRepo.insertUser(db, {
-    accountId: account.id,
-    email: `owner-${randomUUID()}@example.test`,
-    passwordHash: 'not-used-by-these-tests',
-    role: 'owner',
-  });
-  const { keys } = ctx.container.services;
-  const base = { accountId: account.id, userId: user!.id };
-  const [write, read, legacy] = await Promise.all([
-    keys.create({ ...base, type: 'v1', scopes: ['write'] }),
-    keys.create({ ...base, type: 'v1', scopes: ['read'] }),
-    keys.create({ ...base, type: 'legacy' }),
-  ]);
-  return { accountId: account.id, userId: user!.id, write: write.key, read: read.key, legacy: legacy.key };
-}
-
-export interface JsonResponse {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
-export async function call(
-  base: string,
-  method: string,
-  path: string,
-  options: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
-): Promise<JsonResponse> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.key) headers.authorization = `Bearer ${options.key}`;
-  let body: string | undefined;
-  if (options.raw !== undefined || options.body !== undefined) {
-    headers['content-type'] ??= 'application/json';
-    body = options.raw ?? JSON.stringify(options.body);
-  }
-  const res = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
-}
-
+export { call, createTenant, type JsonResponse, type Tenant } from '../../support/tenant.js';
 export { waitFor } from '../../support/wait.js';
 
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,0 +1,63 @@
+/**
+ * A tenant (account + owner + keys) made straight through the repos and the keys service (no
+ * password hashing: these tests never sign in with a password), and JSON over real HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Tier } from '../../src/db/schema/identity.js';
+import * as accountsRepo from '../../src/features/accounts/accounts.repo.js';
+import type { TestContext } from './app.js';
+
+export interface Tenant {
+  accountId: string;
+  userId: string;
+  /** v1 keys. */
+  write: string;
+  read: string;
+  /** legacy `service_…` key. */
+  legacy: string;
+}
+
+export async function createTenant(ctx: TestContext, tier: Tier = 'growth'): Promise<Tenant> {
+  const { db } = ctx.container;
+  const account = await accountsRepo.insertAccount(db, tier);
+  const user = await accountsRepo.insertUser(db, {
+    accountId: account.id,
+    email: `owner-${randomUUID()}@example.test`,
+    passwordHash: 'not-used-by-these-tests',
+    role: 'owner',
+  });
+  const { keys } = ctx.container.services;
+  const base = { accountId: account.id, userId: user!.id };
+  const [write, read, legacy] = await Promise.all([
+    keys.create({ ...base, type: 'v1', scopes: ['write'] }),
+    keys.create({ ...base, type: 'v1', scopes: ['read'] }),
+    keys.create({ ...base, type: 'legacy' }),
+  ]);
+  return { accountId: account.id, userId: user!.id, write: write.key, read: read.key, legacy: legacy.key };
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** A request over real HTTP; the body is parsed when the answer is JSON (CSV stays text), null when empty. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<JsonResponse> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  let body: string | undefined;
+  if (options.raw !== undefined || options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = options.raw ?? JSON.stringify(options.body);
+  }
+  const res = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await res.text();
+  const json = res.headers.get('content-type')?.includes('json');
+  return { status: res.status, headers: res.headers, body: text ? (json ? JSON.parse(text) : text) : null };
+}

@@ -24,45 +24,49 @@ export const legacyDashboardRoutes: FastifyPluginAsyncTypebox<{ container: Conta
   const response = { 200: DashboardResponseSchema, ...errorResponses(400, 401, 403, 404, 429) };
   const tags = ['Dashboard'];
 
-  app.get(
-    '/api/dashboard/visibility/timeseries',
-    { config, schema: { summary: 'Daily visibility trend', description: `One row per UTC day: answers, mentions, visibility with its 95 % Wilson interval, sentiment shares, mean rank.${CSV_NOTE}`, tags, querystring: BrandDaysQuerySchema, response } },
-    async (request, reply) => {
-      const q = request.query;
-      const result = await dashboard.timeseries(principalOf(request).accountId, q.brand_id, q.days);
-      return sendRows(request, reply, q.format, result, { filename: 'visibility-timeseries' });
+  // The four per-brand views share everything but path, wording, service call and CSV layout.
+  const perBrand = [
+    {
+      url: '/api/dashboard/visibility/timeseries',
+      summary: 'Daily visibility trend',
+      description: 'One row per UTC day: answers, mentions, visibility with its 95 % Wilson interval, sentiment shares, mean rank.',
+      read: dashboard.timeseries,
+      csv: { filename: 'visibility-timeseries' },
     },
-  );
+    {
+      url: '/api/dashboard/competitors/breakdown',
+      summary: 'Brand and competitors by platform',
+      description: 'Per platform (all 8): mention rate and share of voice of the brand and each competitor.',
+      read: dashboard.competitors,
+      csv: { filename: 'competitors-breakdown' },
+    },
+    {
+      url: '/api/dashboard/prompts/breakdown',
+      summary: 'Hit rate per monitored prompt',
+      description: 'Per prompt: answers, mentions, hit rate with its interval, mean rank; lowest hit rate first.',
+      read: dashboard.prompts,
+      csv: { filename: 'prompts-breakdown', columns: PROMPT_COLUMNS },
+    },
+    {
+      url: '/api/dashboard/prompts/aida',
+      summary: 'Mention rate per AIDA stage',
+      description: 'Awareness, interest, desire, action in funnel order.',
+      read: dashboard.aida,
+      csv: { filename: 'prompts-aida' },
+    },
+  ] as const;
 
-  app.get(
-    '/api/dashboard/competitors/breakdown',
-    { config, schema: { summary: 'Brand and competitors by platform', description: `Per platform (all 8): mention rate and share of voice of the brand and each competitor.${CSV_NOTE}`, tags, querystring: BrandDaysQuerySchema, response } },
-    async (request, reply) => {
-      const q = request.query;
-      const result = await dashboard.competitors(principalOf(request).accountId, q.brand_id, q.days);
-      return sendRows(request, reply, q.format, result, { filename: 'competitors-breakdown' });
-    },
-  );
-
-  app.get(
-    '/api/dashboard/prompts/breakdown',
-    { config, schema: { summary: 'Hit rate per monitored prompt', description: `Per prompt: answers, mentions, hit rate with its interval, mean rank; lowest hit rate first.${CSV_NOTE}`, tags, querystring: BrandDaysQuerySchema, response } },
-    async (request, reply) => {
-      const q = request.query;
-      const result = await dashboard.prompts(principalOf(request).accountId, q.brand_id, q.days);
-      return sendRows(request, reply, q.format, result, { filename: 'prompts-breakdown', columns: PROMPT_COLUMNS });
-    },
-  );
-
-  app.get(
-    '/api/dashboard/prompts/aida',
-    { config, schema: { summary: 'Mention rate per AIDA stage', description: `Awareness, interest, desire, action in funnel order.${CSV_NOTE}`, tags, querystring: BrandDaysQuerySchema, response } },
-    async (request, reply) => {
-      const q = request.query;
-      const result = await dashboard.aida(principalOf(request).accountId, q.brand_id, q.days);
-      return sendRows(request, reply, q.format, result, { filename: 'prompts-aida' });
-    },
-  );
+  for (const view of perBrand) {
+    app.get(
+      view.url,
+      { config, schema: { summary: view.summary, description: `${view.description}${CSV_NOTE}`, tags, querystring: BrandDaysQuerySchema, response } },
+      async (request, reply) => {
+        const q = request.query;
+        const result = await view.read(principalOf(request).accountId, q.brand_id, q.days);
+        return sendRows(request, reply, q.format, result, view.csv);
+      },
+    );
+  }
 
   app.get(
     '/api/brands/compare',

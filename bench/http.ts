@@ -1,7 +1,9 @@
 /**
  * GET /api/v1/health throughput against a bare Fastify hello-world route: same autocannon
  * settings, both servers in one child process, rounds alternating so background load hits
- * both alike (the machine is shared: only the ratio measured in one run is fair).
+ * both alike (the machine is shared: only the ratio measured in one run is fair). Also reports
+ * the server process's CPU time per request of each: on a busy machine that ratio is far
+ * steadier than throughput, so it is what to compare when judging a change.
  *   npx tsx bench/http.ts [--seconds 5] [--rounds 3] [--connections 50]
  */
 import autocannon from 'autocannon';
@@ -19,13 +21,22 @@ const { values } = parseArgs({
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/http-servers.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const [line] = (await once(child.stdout, 'data')) as [Buffer];
+const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/http-servers.ts'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+const [line] = (await once(child.stdout!, 'data')) as [Buffer];
 const { bareUrl, appUrl } = JSON.parse(line.toString()) as { bareUrl: string; appUrl: string };
 
+/** The servers' process CPU time (user + system, µs), asked over IPC. */
+async function serverCpuMicros(): Promise<number> {
+  child.send('cpu');
+  const [usage] = (await once(child, 'message')) as [NodeJS.CpuUsage];
+  return usage.user + usage.system;
+}
+
 async function load(url: string) {
+  const cpuBefore = await serverCpuMicros();
   const r = await autocannon({ url, connections, duration });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  const cpuMicros = (await serverCpuMicros()) - cpuBefore;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, cpuUsPerRequest: cpuMicros / r.requests.total };
 }
 
 await autocannon({ url: `${bareUrl}/hello`, connections, duration: 2 }); // warm-up (JIT)
@@ -40,9 +51,12 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const bareRps = mean(rounds.map((r) => r.bare.rps));
 const healthRps = mean(rounds.map((r) => r.health.rps));
 const ratio = healthRps / bareRps;
+const cpuRatio = mean(rounds.map((r) => r.bare.cpuUsPerRequest)) / mean(rounds.map((r) => r.health.cpuUsPerRequest));
 console.log(JSON.stringify({ duration, connections, rounds }, null, 1));
 console.log(
   `bare Fastify ${Math.round(bareRps)} req/s (p99 ${Math.max(...rounds.map((r) => r.bare.p99))} ms); ` +
     `GET /api/v1/health ${Math.round(healthRps)} req/s (p99 ${Math.max(...rounds.map((r) => r.health.p99))} ms); ` +
-    `ratio ${(ratio * 100).toFixed(1)} % (bar: >= 80 %)`,
+    `ratio ${(ratio * 100).toFixed(1)} % (bar: >= 80 %); ` +
+    `CPU per request ${mean(rounds.map((r) => r.bare.cpuUsPerRequest)).toFixed(1)} vs ${mean(rounds.map((r) => r.health.cpuUsPerRequest)).toFixed(1)} µs, ` +
+    `bare/health ${(cpuRatio * 100).toFixed(1)} %`,
 );

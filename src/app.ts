@@ -2,7 +2,8 @@
  * buildApp(container): the Fastify application with both API surfaces and the dashboard.
  * It never listens; `main.ts` does, tests use inject() or listen on an ephemeral port.
  */
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { AccessLog } from './http/access-log.js';
 import type { App } from './http/types.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Container } from './container.js';
@@ -42,7 +43,6 @@ import { authorityRoutes } from './api/v1/authority.js';
 import { v1SentinelRoutes } from './api/v1/sentinel.js';
 import { suggestRoutes } from './api/v1/suggest.js';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-const QUIET_PATHS = new Set(['/api/health', '/api/v1/health', '/api/status']);
 
 /** Fastify takes a hop count as a function: trust the nearest `hops` proxies only. */
 function trustProxyOption(value: boolean | number | string[]) {
@@ -52,8 +52,8 @@ function trustProxyOption(value: boolean | number | string[]) {
 export async function buildApp(container: Container): Promise<App> {
   const app = Fastify({
     loggerInstance: container.log as FastifyBaseLogger,
-    // One line per request from our onResponse hook instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
+    // One line per request (src/http/access-log.ts) instead of Fastify's two.
+    logController: new AccessLog(container.log),
     childLoggerFactory: (logger, bindings, options) =>
       Object.keys(options).length === 0
         ? (lazyChildLogger(logger as Logger, bindings) as FastifyBaseLogger)
@@ -76,17 +76,6 @@ export async function buildApp(container: Container): Promise<App> {
   registerSecurityHeaders(app);
   // Before any route (and before OpenAPI, which reads the scopes it fills in): see docs/auth.md.
   await registerAuth(app, container.services);
-  app.addHook('onResponse', (request, reply, done) => {
-    // Uptime monitors poll these every few seconds: their lines go to debug, like most services do.
-    const level = QUIET_PATHS.has(request.url) && reply.statusCode < 500 ? 'debug' : 'info';
-    if (!container.log.isLevelEnabled(level)) return done();
-    request.log[level](
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
-    done();
-  });
-
   app.addSchema(ErrorEnvelopeSchema);
   app.addSchema(HealthReportSchema);
   await registerOpenApi(app, container.build, container.config.supportEmail);

@@ -13,7 +13,7 @@
  * Routes under /api/v1/ that declare nothing are protected by default (v1 key; scope `read`
  * for GET/HEAD, `write` otherwise); a public v1 route says `auth: 'none'` or `security: []`.
  */
-import cookie from '@fastify/cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { TIERS, type Role, type Tier } from '../db/schema/identity.js';
 import type { AuthService, IssuedSession } from '../features/auth/auth.service.js';
@@ -67,19 +67,28 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/**
+ * The session id the browser sent, if any. Parsed here, only where a route needs it, rather than
+ * by a global cookie plugin: that costs two hooks on every request, health checks included.
+ */
+export function sessionIdOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header ? parseCookie(header)[SESSION_COOKIE] : undefined;
+}
+
 /** Cookie attributes: HttpOnly, SameSite=Lax, Path=/, Secure over HTTPS (X-Forwarded-Proto only when TRUST_PROXY). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: IssuedSession) {
-  reply.setCookie(SESSION_COOKIE, session.id, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: request.protocol === 'https',
-    maxAge: session.maxAgeSeconds,
-  });
+  writeSessionCookie(request, reply, session.id, session.maxAgeSeconds);
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' });
+  writeSessionCookie(request, reply, '', 0, new Date(0));
+}
+
+function writeSessionCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAge: number, expires?: Date) {
+  const secure = request.protocol === 'https';
+  // Fastify appends set-cookie headers rather than replacing them.
+  reply.header('set-cookie', stringifySetCookie({ name: SESSION_COOKIE, value, httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge, ...(expires ? { expires } : {}) }));
 }
 
 /**
@@ -133,7 +142,6 @@ function policyOf(route: RouteOptions): Policy {
 }
 
 export async function registerAuth(app: App, deps: AuthDeps) {
-  await app.register(cookie);
   app.decorateRequest('principal', null);
 
   async function viaSession(request: FastifyRequest, reply: FastifyReply, id: string): Promise<Principal> {
@@ -144,7 +152,7 @@ export async function registerAuth(app: App, deps: AuthDeps) {
 
   async function resolve(policy: Policy, request: FastifyRequest, reply: FastifyReply): Promise<Principal | null> {
     const bearer = bearerOf(request);
-    const sessionId = request.cookies[SESSION_COOKIE];
+    const sessionId = sessionIdOf(request);
     if (bearer && 'invalid' in bearer) throw unauthorized(bearer.invalid);
     switch (policy.auth) {
       case 'v1':

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
 import { CredentialsSchema, SignedInSchema } from '../../features/auth/auth.schemas.js';
-import { assertSameSite, clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/auth.js';
+import { assertSameSite, clearSessionCookie, sessionIdOf, setSessionCookie } from '../../http/auth.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { AccountRow, UserRow } from '../../features/accounts/accounts.service.js';
 
@@ -36,7 +36,7 @@ export const legacyAuthRoutes: FastifyPluginAsyncTypebox<{ container: Container 
     },
     async (request, reply) => {
       assertSameSite(request);
-      const result = await auth.login({ ...request.body, ip: request.ip, previousSessionId: request.cookies[SESSION_COOKIE] });
+      const result = await auth.login({ ...request.body, ip: request.ip, previousSessionId: sessionIdOf(request) });
       setSessionCookie(request, reply, result.session);
       return signedIn(result);
     },
@@ -48,7 +48,7 @@ export const legacyAuthRoutes: FastifyPluginAsyncTypebox<{ container: Container 
     { config: { auth: 'none' }, schema: { response: { 204: { type: 'null' }, ...errorResponses(403) } } },
     async (request, reply) => {
       assertSameSite(request);
-      const sessionId = request.cookies[SESSION_COOKIE];
+      const sessionId = sessionIdOf(request);
       if (sessionId !== undefined) await auth.logout(sessionId);
       clearSessionCookie(request, reply);
       return reply.status(204).send(null);

@@ -42,6 +42,8 @@ export interface ContainerOptions {
   limitStore?: LimitStore;
   /** Webhook delivery knobs (tests: trusted test CA, stub resolver, a short "failing for" alert threshold). */
   webhooks?: DeliveryRuntimeOptions;
+  /** Delay before a finished run's after-run analysis starts (default 10 s; tests pass 0). */
+  afterRunDelayMs?: number;
 }
 
 export interface Container {
@@ -66,6 +68,7 @@ interface ServiceDeps {
   limitStore: LimitStore;
   queue: JobQueue;
   webhooks: DeliveryRuntimeOptions | undefined;
+  afterRunDelayMs: number | undefined;
 }
 
 function createServices(deps: ServiceDeps) {
@@ -103,7 +106,7 @@ function createServices(deps: ServiceDeps) {
       options: deps.webhooks,
     }),
     // Issue 5: dashboard, citations, picker, authority, sentinel, suggest, aeo, content, monitoring.
-    ...createIntelligenceServices({ db, queue, platforms, usage, brands, prompts, scans, events, log, now }),
+    ...createIntelligenceServices({ db, queue, platforms, usage, brands, prompts, scans, events, log, now, afterRunDelayMs: deps.afterRunDelayMs }),
   };
 }
 
@@ -121,7 +124,7 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
   const build = buildInfo(config.gitCommit);
   const queue = new JobQueue(database.db);
   const limitStore = options.limitStore ?? (await createLimitStore(config, log));
-  const services = createServices({ config, log, now: options.clock ?? Date.now, database, platforms, build, limitStore, queue, webhooks: options.webhooks });
+  const services = createServices({ config, log, now: options.clock ?? Date.now, database, platforms, build, limitStore, queue, webhooks: options.webhooks, afterRunDelayMs: options.afterRunDelayMs });
   return {
     config,
     log,

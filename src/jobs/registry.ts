@@ -6,6 +6,7 @@ import type { Container } from '../container.js';
 import { scanTaskJob } from '../features/scans/scans.jobs.js';
 import { webhookJobs } from '../features/webhooks/delivery.jobs.js';
 import { monitoringJobs } from '../features/monitoring/monitoring.jobs.js';
+import { aeoBatchItemJob } from '../features/aeo/aeo.jobs.js';
 
 export function registerJobs(container: Container): void {
   container.queue.register(scanTaskJob(container.services.scans));
@@ -13,4 +14,5 @@ export function registerJobs(container: Container): void {
   container.queue.register(webhooks.deliver);
   container.queue.register(webhooks.alertCheck);
   for (const job of monitoringJobs(container.services.monitoring)) container.queue.register(job);
+  container.queue.register(aeoBatchItemJob(container.services.aeoBatches));
 }

@@ -40,6 +40,9 @@ interface Fixtures {
   foreignBrandId: string;
   runId: string;
   foreignRunId: string;
+  /** An AEO batch of this account, and of another account. */
+  batchId: string;
+  foreignBatchId: string;
 }
 
 interface RouteCase {
@@ -139,6 +142,16 @@ const ROUTES: RouteCase[] = [
   { name: 'GET /api/brands/compare', method: 'GET', url: () => '/api/brands/compare', surface: 'legacy', ok: 200 },
   { name: 'POST /api/query', method: 'POST', url: () => '/api/query', payload: { brand: 'Matrix', category: 'coffee', platforms: ['deepseek'] }, surface: 'legacy', ok: 200 },
   { name: 'POST /api/aeo/rewrite', method: 'POST', url: () => '/api/aeo/rewrite', payload: { text: 'Matrix coffee machines brew fast.', brand: 'Matrix' }, surface: 'legacy', ok: 200 },
+  {
+    name: 'POST /api/aeo/batch',
+    method: 'POST',
+    url: () => '/api/aeo/batch',
+    payload: (f: Fixtures) => ({ brand_id: f.brandId, items: [{ text: 'Matrix coffee machines brew fast.' }] }),
+    otherAccountPayload: (f: Fixtures) => ({ brand_id: f.foreignBrandId, items: [{ text: 'x' }] }),
+    surface: 'legacy',
+    ok: 202,
+  },
+  { name: 'GET /api/aeo/batch/:id', method: 'GET', url: (f) => `/api/aeo/batch/${f.batchId}`, otherAccountUrl: (f) => `/api/aeo/batch/${f.foreignBatchId}`, surface: 'legacy', ok: 200 },
   { name: 'GET /api/webhooks', method: 'GET', url: (f) => `/api/webhooks?brandId=${f.brandId}`, otherAccountUrl: (f) => `/api/webhooks?brandId=${f.foreignBrandId}`, surface: 'session', ok: 200 },
 ];
 
@@ -194,11 +207,13 @@ describe.each(dbKinds)('security matrix on %s', (kind) => {
     await container.services.keys.revoke(owner.accountId, revokedLegacy.id);
     await container.services.keys.revoke(owner.accountId, revokedV1.id);
     const legacy = await createKey(container, owner, 'legacy');
-    const { brands, probes } = container.services;
+    const { brands, probes, aeoBatches } = container.services;
     const brand = await brands.create({ accountId: owner.accountId, userId: owner.userId, tier: 'scale' }, { name: 'Lumen', category: 'coffee' });
     const foreignBrand = await brands.create({ accountId: other.accountId, userId: other.userId, tier: 'free' }, { name: 'Other', category: 'tea' });
     const run = await probes.trigger(owner.accountId, { brandId: brand.id });
     const foreignRun = await probes.trigger(other.accountId, { brandId: foreignBrand.id });
+    const batch = await aeoBatches.submit(owner.accountId, { brandId: brand.id, items: [{ text: 'Lumen brews in 30 seconds.' }] });
+    const foreignBatch = await aeoBatches.submit(other.accountId, { brandId: foreignBrand.id, items: [{ text: 'Other steeps tea.' }] });
     f = {
       ctx,
       owner,
@@ -221,6 +236,8 @@ describe.each(dbKinds)('security matrix on %s', (kind) => {
       foreignBrandId: foreignBrand.id,
       runId: run.response.runId,
       foreignRunId: foreignRun.response.runId,
+      batchId: batch.batchId,
+      foreignBatchId: foreignBatch.batchId,
     };
   });
   afterAll(async () => {

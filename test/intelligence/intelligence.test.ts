@@ -16,6 +16,7 @@ import { startSimulator, type SimulatorHandle } from '../../src/platforms/simula
 import { createTestContext, type TestContext } from '../support/app.js';
 import { dbKinds } from '../support/db.js';
 import { testConfig } from '../support/env.js';
+import { waitFor } from '../support/wait.js';
 import { call, createBrand, createTenant, dayAgo, plantDays, storeRun, type AnswerSpec, type Tenant } from './support.js';
 
 const repeat = (n: number, spec: AnswerSpec) => Array.from({ length: n }, () => spec);
@@ -138,7 +139,7 @@ describe.each(dbKinds)('intelligence on %s', (kind) => {
       { daysAgo: d, platform: 'deepseek', answers: 10, mentions: 6, positives: 3 },
       { daysAgo: d, platform: 'kimi', answers: 10, mentions: 6, positives: 3 },
     ]);
-    const stable = await createBrand(ctx, tenant, { name: 'Stableco' });
+    const stable = await createBrand(ctx, tenant, { name: 'Stableco', officialAccounts: ['https://weibo.com/stableco_cn'] });
     await plantDays(ctx.container.db, acme.id, steady);
     await plantDays(ctx.container.db, stable.id, steady);
     firstRun = await storeRun(ctx.container.db, tenant, acme.id, [
@@ -146,12 +147,19 @@ describe.each(dbKinds)('intelligence on %s', (kind) => {
       { platform: 'deepseek', mentioned: true, sentiment: 'positive', citations: ['https://acrne.com/deal', 'https://www.acme.com/about', 'https://en.wikipedia.org/wiki/Acme'] },
       ...repeat(6, { platform: 'deepseek', mentioned: false }),
       ...repeat(12, { platform: 'kimi', mentioned: false }),
+      // A lookalike weibo account, named without a scheme in one answer and cited by another; the
+      // brand's own @Acme and an e-mail address in a third are not accounts to report.
+      { platform: 'kimi', mentioned: false, text: '想要优惠请关注 weibo.com/acme_official 领取，客服邮箱 help@acme.com。' },
+      { platform: 'kimi', mentioned: false, citations: ['https://weibo.com/acme_official'] },
+      { platform: 'kimi', mentioned: false, text: 'Follow @Acme on X or write to sales@acme.com for a quote.' },
     ]);
     const stableRun = await storeRun(ctx.container.db, tenant, stable.id, [
       ...repeat(7, { platform: 'deepseek', mentioned: true, sentiment: 'positive' }),
       ...repeat(5, { platform: 'deepseek', mentioned: false }),
       ...repeat(7, { platform: 'kimi', mentioned: true, sentiment: 'neutral', citations: ['https://stableco.com/x'] }),
       ...repeat(5, { platform: 'kimi', mentioned: false }),
+      // Its own accounts only: the exact name, a listed official handle, an e-mail address.
+      { platform: 'kimi', mentioned: true, sentiment: 'neutral', text: 'Stableco 官方微博 weibo.com/stableco_cn，Twitter @stableco，邮箱 hi@stableco.com。', citations: ['https://x.com/stableco'] },
     ]);
     const { monitoring } = ctx.container.services;
     await monitoring.afterRun(firstRun);
@@ -161,20 +169,25 @@ describe.each(dbKinds)('intelligence on %s', (kind) => {
     expect(list.status).toBe(200);
     const found = list.body.incidents.map((i: { type: string; severity: string }) => `${i.type}/${i.severity}`);
     expect(found.slice(0, 2).sort()).toEqual(['negative_spike/critical', 'rank_collapse/critical']);
-    expect(found[2]).toBe('impersonation/high'); // highest severity first
+    expect(found.slice(2)).toEqual(['impersonation/high', 'impersonation/medium']); // highest severity first
     const byType = (t: string) => list.body.incidents.find((i: { type: string }) => i.type === t);
     expect(byType('rank_collapse').title).toContain('kimi');
     expect(byType('impersonation').title).toContain('acrne.com');
     expect(byType('negative_spike').evidenceCount).toBe(5);
+    const account = list.body.incidents[3];
+    expect(account).toMatchObject({ title: expect.stringContaining('acme_official on weibo'), evidenceCount: 2, detail: { account: 'weibo/acme_official', kind: 'combosquat', imitates: 'acme' } });
+    expect(account.evidence.map((e: { kind: string }) => e.kind).sort()).toEqual(['answer', 'citation']);
     expect((await call(base, 'GET', `/api/v1/sentinel/incidents?brandId=${stable.id}`, { key: tenant.read })).body).toEqual({ incidents: [], total: 0 });
-    expect(await eventsOf('sentinel.triggered')).toHaveLength(3);
+    expect(await eventsOf('sentinel.triggered')).toHaveLength(4);
 
     const again = await storeRun(ctx.container.db, tenant, acme.id, repeat(2, { platform: 'deepseek', mentioned: true, sentiment: 'negative' }));
     await monitoring.afterRun(again);
     const after = await call(base, 'GET', `/api/v1/sentinel/incidents?brandId=${acme.id}&severity=critical`, { key: tenant.read });
     expect(after.body.total).toBe(2);
     expect(after.body.incidents.find((i: { type: string }) => i.type === 'negative_spike')).toMatchObject({ evidenceCount: 7, id: byType('negative_spike').id });
-    expect(await eventsOf('sentinel.triggered')).toHaveLength(3);
+    const again2 = await call(base, 'GET', `/api/v1/sentinel/incidents?brandId=${acme.id}&severity=medium`, { key: tenant.read });
+    expect(again2.body.incidents).toEqual([expect.objectContaining({ id: account.id, evidenceCount: 2 })]); // seen again: nothing new
+    expect(await eventsOf('sentinel.triggered')).toHaveLength(4);
 
     const id = byType('impersonation').id;
     const patch = (status: string, key = tenant.write) => call(base, 'PATCH', `/api/v1/sentinel/incidents/${id}`, { key, body: { status } });
@@ -183,21 +196,23 @@ describe.each(dbKinds)('intelligence on %s', (kind) => {
     expect((await patch('resolved', other.write)).status).toBe(404);
     expect((await patch('closed')).status).toBe(400);
     expect((await patch('resolved')).body).toMatchObject({ status: 'resolved', resolvedAt: expect.any(String) });
-    expect((await call(base, 'GET', `/api/v1/sentinel/incidents?brandId=${acme.id}`, { key: tenant.read })).body.total).toBe(2);
+    expect((await call(base, 'GET', `/api/v1/sentinel/incidents?brandId=${acme.id}`, { key: tenant.read })).body.total).toBe(3);
     const crisis = await call(base, 'GET', `/api/crisis/incidents?brand_id=${acme.id}`, { key: tenant.legacy });
-    expect(crisis.body.total).toBe(3);
+    expect(crisis.body.total).toBe(4);
   });
 
   it('lists distinct cited URLs newest first and raises citation.discovered once per URL', async () => {
     const r = await call(base, 'GET', `/api/v1/citations?brandId=${acme.id}`, { key: tenant.read });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ total: 3, windowDays: 7 });
-    expect(r.body.citations.map((c: { sourceUrl: string }) => c.sourceUrl).sort()).toEqual(['https://acrne.com/deal', 'https://en.wikipedia.org/wiki/Acme', 'https://www.acme.com/about']);
-    expect(r.body.citations[0]).toMatchObject({ brandId: acme.id, platform: 'deepseek', context: expect.stringContaining('See https://'), promptHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect((await call(base, 'GET', `/api/v1/citations?brandId=${acme.id}&platform=kimi`, { key: tenant.read })).body.total).toBe(0);
+    expect(r.body).toMatchObject({ total: 4, windowDays: 7 });
+    expect(r.body.citations.map((c: { sourceUrl: string }) => c.sourceUrl).sort()).toEqual(['https://acrne.com/deal', 'https://en.wikipedia.org/wiki/Acme', 'https://weibo.com/acme_official', 'https://www.acme.com/about']);
+    const acrne = r.body.citations.find((c: { sourceUrl: string }) => c.sourceUrl === 'https://acrne.com/deal');
+    expect(acrne).toMatchObject({ brandId: acme.id, platform: 'deepseek', context: expect.stringContaining('See https://'), promptHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const kimi = await call(base, 'GET', `/api/v1/citations?brandId=${acme.id}&platform=kimi`, { key: tenant.read });
+    expect(kimi.body.citations.map((c: { sourceUrl: string }) => c.sourceUrl)).toEqual(['https://weibo.com/acme_official']);
     await ctx.container.services.monitoring.afterRun(firstRun); // processed twice: nothing new
     const discovered = (await eventsOf('citation.discovered')).map((e) => JSON.parse(e.body).data).filter((d) => d.brandId === acme.id);
-    expect(discovered.map((d) => d.sourceDomain).sort()).toEqual(['acme.com', 'acrne.com', 'wikipedia.org']);
+    expect(discovered.map((d) => d.sourceDomain).sort()).toEqual(['acme.com', 'acrne.com', 'weibo.com', 'wikipedia.org']);
   });
 
   it('picks about 5 % of the prompts with reasons, and scores authority with a real 7-day trend', async () => {
@@ -256,10 +271,19 @@ describe.each(dbKinds)('intelligence on %s', (kind) => {
     sim.setFaults('deepseek', undefined);
     expect((await call(base, 'POST', '/api/aeo/rewrite', { key: tenant.legacy, body: { text: 'no brand' } })).status).toBe(400);
 
+    // A batch is durable work (test/intelligence/aeo-batch.test.ts has the details): 202, then a worker.
     const batch = await call(base, 'POST', '/api/aeo/batch', { key: tenant.legacy, body: { brand_id: acme.id, platform: 'deepseek', items: [{ text: body.text }, { text: 'Acme is fast. It is cheap.' }] } });
-    expect(batch.body).toMatchObject({ successCount: 2, failureCount: 0 });
+    expect(batch.status).toBe(202);
+    const worker = ctx.startWorker();
+    const finished = await waitFor(async () => {
+      const r = await call(base, 'GET', batch.body.statusUrl, { key: tenant.legacy });
+      return r.body.status === 'completed' ? r.body : undefined;
+    }, 30_000, 'AEO batch');
+    await worker.stop(2_000);
+    expect(finished).toMatchObject({ successCount: 2, failureCount: 0 });
     const done = await eventsOf('aeo.batch.completed');
-    expect(JSON.parse(done[0]!.body).data).toMatchObject({ batchId: batch.body.batchId, successCount: 2, failureCount: 0, rewritten: 2 });
+    expect(done).toHaveLength(1);
+    expect(JSON.parse(done[0]!.body).data).toMatchObject({ batchId: batch.body.batchId, successCount: 2, failureCount: 0, rewritten: 2, citationGain: finished.citationGain });
   });
 
   it('keeps a knowledge base whose changes and content findings raise the legacy events', async () => {

@@ -1,9 +1,10 @@
-/** Picker ordering and the ~5 % rule; sentinel detectors and lookalike domains; standings (pure). */
+/** Picker ordering and the ~5 % rule; sentinel detectors, lookalike domains and accounts; standings (pure). */
 import { describe, expect, it } from 'vitest';
 import { ZERO_COUNTS, type AnswerCounts } from '../../src/features/metrics/counts.js';
 import { aheadOf, league, priorityMove } from '../../src/features/monitoring/standings.js';
 import { pickCount, priorityOf, type DayCount, type PromptHistory } from '../../src/features/picker/priority.js';
 import { detectNegativeSpike, detectRankCollapse } from '../../src/features/sentinel/detectors.js';
+import { accountOfUrl, accountsInText, impersonatorOf, officialHandleOf, officialHandles, type AccountRef } from '../../src/features/sentinel/accounts.js';
 import { brandIdentity, editDistance, lookalikeOf, skeleton } from '../../src/features/sentinel/lookalike.js';
 
 const days = (ages: number[], answers: number, mentions: number): DayCount[] => ages.map((age) => ({ age, answers, mentions }));
@@ -97,6 +98,83 @@ describe('lookalike domains', () => {
     expect(skeleton('PAYPA1')).toBe(skeleton('paypal'));
     expect(editDistance('acme', 'amce')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+});
+
+describe('lookalike accounts', () => {
+  const acme = brandIdentity({ name: 'Acme', aliases: ['ACME Corp'], website: 'https://www.acme.com' });
+  const none = new Set<string>();
+  const judge = (a: AccountRef | null, official: ReadonlySet<string> = none) => (a ? impersonatorOf(a, acme, official) : null);
+
+  it('reads handles from profile URLs of every platform, with or without a scheme', () => {
+    const cases: Array<[string, string | null, string | null]> = [
+      ['https://weibo.com/acme_official', 'weibo', 'acme_official'],
+      ['weibo.com/n/AcmeShop', 'weibo', 'acmeshop'],
+      ['https://m.weibo.cn/acmehelp', 'weibo', 'acmehelp'],
+      ['https://twitter.com/AcmeSupport/status/123', 'x', 'acmesupport'],
+      ['https://x.com/acme', 'x', 'acme'],
+      ['https://www.instagram.com/acme.official/', 'instagram', 'acme.official'],
+      ['https://facebook.com/acme.shop', 'facebook', 'acme.shop'],
+      ['https://www.linkedin.com/company/acme-corp/', 'linkedin', 'acme-corp'],
+      ['https://www.youtube.com/@AcmeTV', 'youtube', 'acmetv'],
+      ['https://www.tiktok.com/@acme_cn?lang=en', 'tiktok', 'acme_cn'],
+      ['https://www.zhihu.com/org/acme-official', 'zhihu', 'acme-official'],
+      ['https://www.douyin.com/user/acmeofficial', 'douyin', 'acmeofficial'],
+      ['https://space.bilibili.com/acme_tv', 'bilibili', 'acme_tv'],
+    ];
+    for (const [url, platform, handle] of cases) expect(accountOfUrl(url), url).toEqual({ platform, handle });
+    // Not profiles, or no readable name: posts, search, numeric ids, opaque tokens, other sites.
+    for (const url of [
+      'https://weibo.com/u/1234567890', 'https://x.com/search?q=acme', 'https://x.com/i/flow', 'https://www.instagram.com/p/Cx1/',
+      'https://www.youtube.com/watch?v=abc', 'https://www.youtube.com/channel/UC123', 'https://space.bilibili.com/123456', 'https://www.bilibili.com/video/BV1xx411c7mD', 's.weibo.com/weibo?q=acme',
+      'https://www.xiaohongshu.com/user/profile/5f1a2b3c4d5e6f7a8b9c0d1e', 'https://www.douyin.com/user/MS4wLjABAAAAabcdefghijklmnopqrstuvwxyz0123456789',
+      'https://www.linkedin.com/in/jane', 'https://en.wikipedia.org/wiki/Acme', 'https://acme.com/acme_official',
+    ]) expect(accountOfUrl(url), url).toBeNull();
+  });
+
+  it('finds bare @handles in Chinese and English text, never e-mail addresses', () => {
+    const zh = '想要优惠请关注微博@acme_0fficial获取最新活动，或发邮件到 service@acme.com，官网 https://x.com/acmehelp 。';
+    expect(accountsInText(zh)).toEqual([
+      { platform: 'x', handle: 'acmehelp' },
+      { platform: null, handle: 'acme_0fficial' },
+    ]);
+    const en = 'Write to support@acme-official.com or ping @AcmeSupport. See youtube.com/@acme.tv and (@acme).';
+    expect(accountsInText(en)).toEqual([
+      { platform: 'youtube', handle: 'acme.tv' },
+      { platform: null, handle: 'acmesupport' },
+      { platform: null, handle: 'acme' },
+    ]);
+    expect(accountsInText('mail: first.last@acme.com, a+b@acme.cn, 用户名@acme.com.cn')).toEqual([]);
+    expect(accountsInText('no accounts here, 100% @ noon')).toEqual([]);
+  });
+
+  it('classifies imitating handles with the domain rules', () => {
+    expect(judge({ platform: 'weibo', handle: 'acme_official' })).toMatchObject({ kind: 'combosquat', imitates: 'acme' });
+    expect(judge({ platform: null, handle: 'official.acme' })).toMatchObject({ kind: 'combosquat' });
+    expect(judge({ platform: 'x', handle: 'acmesupport' })).toMatchObject({ kind: 'combosquat' });
+    expect(judge({ platform: 'x', handle: 'acrne' })).toMatchObject({ kind: 'homoglyph' });
+    expect(judge({ platform: 'instagram', handle: 'acme_' })).toMatchObject({ kind: 'homoglyph' }); // reads the same
+    expect(judge({ platform: 'tiktok', handle: 'аcme' })).toMatchObject({ kind: 'homoglyph' }); // Cyrillic а
+    expect(judge({ platform: 'x', handle: 'amce' })).toMatchObject({ kind: 'typosquat' });
+    expect(judge({ platform: 'x', handle: 'acmecorpp' })).toMatchObject({ kind: 'typosquat', imitates: 'acmecorp' });
+  });
+
+  it('leaves the brand’s own accounts and unrelated handles alone', () => {
+    expect(judge({ platform: 'weibo', handle: 'acme' })).toBeNull(); // the exact label is the brand's own
+    expect(judge({ platform: null, handle: 'acmecorp' })).toBeNull();
+    for (const handle of ['acmelabs_review', 'rival', 'wikipedia', 'pacmen']) expect(judge({ platform: 'x', handle }), handle).toBeNull();
+    const official = officialHandles(['https://weibo.com/acme_cn', '@AcmeSupport', 'acme.official']);
+    expect([...official].sort()).toEqual(['acme.official', 'acme_cn', 'acmesupport']);
+    for (const handle of ['acme_cn', 'acmesupport', 'acme.official']) expect(judge({ platform: 'x', handle }, official), handle).toBeNull();
+    expect(judge({ platform: 'x', handle: 'acme_help' }, official)).toMatchObject({ kind: 'combosquat' });
+    expect(impersonatorOf({ platform: 'x', handle: 'qinghe_official' }, brandIdentity({ name: '青禾', aliases: [], website: null }), none)).toBeNull();
+  });
+
+  it('accepts profile URLs and handles as official accounts, nothing else', () => {
+    expect(officialHandleOf('https://www.tiktok.com/@acme_cn')).toBe('acme_cn');
+    expect(officialHandleOf('@acme')).toBe('acme');
+    expect(officialHandleOf('https://example.com/about')).toBeNull();
+    expect(officialHandleOf('not a handle!')).toBeNull();
   });
 });
 

@@ -14,10 +14,10 @@ import type { TestContext } from '../support/app.js';
 export { call, createTenant, type Tenant } from '../support/tenant.js';
 import type { Tenant } from '../support/tenant.js';
 
-export async function createBrand(ctx: TestContext, tenant: Tenant, input: { name: string; website?: string; competitors?: string[] }) {
+export async function createBrand(ctx: TestContext, tenant: Tenant, input: { name: string; website?: string; competitors?: string[]; officialAccounts?: string[] }) {
   return ctx.container.services.brands.create(
     { accountId: tenant.accountId, userId: tenant.userId, tier: 'growth' },
-    { name: input.name, category: 'software', website: input.website ?? null, competitors: input.competitors ?? [] },
+    { name: input.name, category: 'software', website: input.website ?? null, competitors: input.competitors ?? [], officialAccounts: input.officialAccounts ?? [] },
   );
 }
 
@@ -31,6 +31,8 @@ export interface AnswerSpec {
   stage?: AidaStage;
   prompt?: string;
   failed?: boolean;
+  /** The answer text (default "answer"). */
+  text?: string;
 }
 
 /** Stores one finished run with these answers (each a distinct task) and returns its id. */
@@ -46,7 +48,7 @@ export async function storeRun(db: Executor, tenant: Tenant, brandId: string, sp
     return {
       runId: run!.id, brandId, accountId: tenant.accountId, platform: s.platform, model: 'sim', promptId: null,
       promptText: text, promptHash: `${String(i).padStart(4, '0')}${randomUUID().replace(/-/g, '')}${'0'.repeat(28)}`.slice(0, 64),
-      stage: s.stage ?? 'awareness', intent: 'recommendation', locale: 'en', rawText: s.failed ? null : 'answer', latencyMs: 10,
+      stage: s.stage ?? 'awareness', intent: 'recommendation', locale: 'en', rawText: s.failed ? null : (s.text ?? 'answer'), latencyMs: 10,
       promptTokens: 1, completionTokens: 1, totalTokens: 2, costUsd: 0, simulated: true,
       errorKind: s.failed ? 'timeout' : null, errorMessage: s.failed ? 'timeout' : null, analysis: null,
       mentioned: s.failed ? null : s.mentioned, position: s.mentioned ? 0 : null, rank: s.mentioned ? (s.rank ?? null) : null,

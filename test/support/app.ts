@@ -33,6 +33,8 @@ export interface TestContextOptions {
   platforms?: PlatformRegistry;
   /** Register extra routes before the app is readied (error-handling tests). */
   beforeReady?: (app: App) => void | Promise<void>;
+  /** Delay before a finished run's after-run job may start (default: the production 10 s). */
+  afterRunDelayMs?: number;
 }
 
 export async function createTestContext(kind: DatabaseKind, options: TestContextOptions = {}): Promise<TestContext> {
@@ -46,6 +48,7 @@ export async function createTestContext(kind: DatabaseKind, options: TestContext
     database,
     simulatorUrl: simulator.url,
     ...(options.platforms ? { platforms: options.platforms } : {}),
+    ...(options.afterRunDelayMs !== undefined ? { afterRunDelayMs: options.afterRunDelayMs } : {}),
   });
   registerJobs(container);
   const app = await buildApp(container);

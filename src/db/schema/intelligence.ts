@@ -186,19 +186,67 @@ export const suggestions = pgTable(
   ],
 );
 
-export const aeoBatches = pgTable('aeo_batches', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  accountId: uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  brandId: uuid('brand_id')
-    .notNull()
-    .references(() => brands.id, { onDelete: 'cascade' }),
-  successCount: integer('success_count').notNull(),
-  failureCount: integer('failure_count').notNull(),
-  citationGain: doublePrecision('citation_gain').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const AEO_BATCH_STATUSES = ['queued', 'running', 'completed'] as const;
+export type AeoBatchStatus = (typeof AEO_BATCH_STATUSES)[number];
+export const AEO_ITEM_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type AeoItemStatus = (typeof AEO_ITEM_STATUSES)[number];
+
+/**
+ * A batch of AEO rewrites: stored with its items when submitted, each item rewritten by its own
+ * durable job; the counts, citationGain and completedAt are filled once, when the last item ends.
+ */
+export const aeoBatches = pgTable(
+  'aeo_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: AEO_BATCH_STATUSES }).notNull().default('queued'),
+    /** The brand's name when submitted: what the rewrites are about. */
+    brandName: text('brand_name').notNull().default(''),
+    /** Legacy platform id chosen when submitted (items of one batch use one platform). */
+    platform: text('platform'),
+    audience: text('audience'),
+    itemsTotal: integer('items_total').notNull().default(0),
+    successCount: integer('success_count').notNull().default(0),
+    failureCount: integer('failure_count').notNull().default(0),
+    citationGain: doublePrecision('citation_gain').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('aeo_batches_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** One text of a batch and its outcome (the rewrite, or the error that ended it). */
+export const aeoBatchItems = pgTable(
+  'aeo_batch_items',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => aeoBatches.id, { onDelete: 'cascade' }),
+    /** 0-based position in the request. */
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    audience: text('audience'),
+    status: text('status', { enum: AEO_ITEM_STATUSES }).notNull().default('queued'),
+    /** The rewrite response of a succeeded item. */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
+    /** (score_aviv − score of the original text) / 100, for the batch's citationGain. */
+    gain: doublePrecision('gain'),
+    attempts: integer('attempts').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.position] })],
+);
 
 /** Citable brand pages (the small knowledge base behind wiki.page.* events). */
 export const kbPages = pgTable(

@@ -76,6 +76,8 @@ export const brands = pgTable(
     website: text('website'),
     aliases: jsonb('aliases').$type<string[]>().notNull().default([]),
     competitors: jsonb('competitors').$type<CompetitorSpec[]>().notNull().default([]),
+    /** The brand's own social accounts (profile URLs or handles): sentinel never flags them. */
+    officialAccounts: jsonb('official_accounts').$type<string[]>().notNull().default([]),
     /** null = per platform: Chinese prompts for Chinese platforms, English for the others. */
     locale: text('locale', { enum: PROMPT_LOCALES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

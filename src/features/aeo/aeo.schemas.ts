@@ -1,5 +1,6 @@
 /** HTTP shapes of the legacy AEO rewrite and batch endpoints. */
 import { Type } from 'typebox';
+import { AEO_BATCH_STATUSES, AEO_ITEM_STATUSES } from '../../db/schema/intelligence.js';
 import { MAX_AEO_TEXT, MAX_BATCH_ITEMS } from './aeo.service.js';
 
 const Text = Type.String({ minLength: 1, maxLength: MAX_AEO_TEXT, description: `The customer's text, at most ${MAX_AEO_TEXT} characters.` });
@@ -36,16 +37,24 @@ export const AeoRewriteResponseSchema = Type.Object({
   repaired: Type.Boolean({ description: 'True when the model answer needed a JSON repair or a retry.' }),
 });
 
-export const AeoBatchResponseSchema = Type.Object({
+export const AeoBatchIdParamsSchema = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+export const AeoBatchSchema = Type.Object({
   batchId: Type.String(),
   brandId: Type.String(),
+  status: Type.Enum(AEO_BATCH_STATUSES, { description: 'queued → running → completed (every item succeeded or failed).' }),
+  statusUrl: Type.String({ description: 'Where to poll this batch (also sent as Location with the 202).' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  progress: Type.Object({ total: Type.Integer(), done: Type.Integer(), succeeded: Type.Integer(), failed: Type.Integer() }),
   successCount: Type.Integer(),
   failureCount: Type.Integer(),
-  citationGain: Type.Number({ description: 'Mean score_aviv gain over the original texts, 0–1 (predicted, not measured).' }),
+  citationGain: Type.Number({ description: 'Mean score_aviv gain over the original texts of the succeeded items, 0–1 (predicted, not measured).' }),
   results: Type.Array(
     Type.Object({
       index: Type.Integer(),
-      ok: Type.Boolean(),
+      status: Type.Enum(AEO_ITEM_STATUSES),
+      ok: Type.Union([Type.Boolean(), Type.Null()], { description: 'null until the item has ended.' }),
       rewrite: Type.Optional(AeoRewriteResponseSchema),
       error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
     }),

@@ -14,6 +14,7 @@ export interface NewBrand {
   website: string | null;
   aliases: string[];
   competitors: CompetitorSpec[];
+  officialAccounts: string[];
   locale: PromptLocale | null;
 }
 

@@ -20,6 +20,12 @@ export const CreateBrandBodySchema = Type.Object(
         { maxItems: 20, description: 'Competitors to track, as names or {name, aliases} (extension).' },
       ),
     ),
+    officialAccounts: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+        maxItems: 50,
+        description: "The brand's own social accounts, as profile URLs or handles (@acme); sentinel never reports them as impersonation (extension).",
+      }),
+    ),
     locale: Type.Optional(Type.Union([Locale, Type.Null()], { description: 'Ask every platform in this language (extension); default per platform.' })),
   },
   { additionalProperties: false },
@@ -33,6 +39,7 @@ export const BrandSchema = Type.Object({
   website: Type.Union([Type.String(), Type.Null()]),
   aliases: Type.Array(Type.String()),
   competitors: Type.Array(Type.Object({ name: Type.String(), aliases: Type.Array(Type.String()) })),
+  officialAccounts: Type.Array(Type.String()),
   locale: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
 });

@@ -13,6 +13,7 @@ import { brandQuota } from '../limits/tiers.js';
 import type { PromptService } from '../prompts/prompts.service.js';
 import { lastFinishedRun } from '../scans/runs.repo.js';
 import { visibilityOf } from '../scans/metrics.js';
+import { officialHandleOf } from '../sentinel/accounts.js';
 import * as repo from './brands.repo.js';
 
 export type { BrandRow } from './brands.repo.js';
@@ -32,6 +33,7 @@ export interface BrandInput {
   website?: string | null | undefined;
   aliases?: string[] | undefined;
   competitors?: Array<string | { name: string; aliases?: string[] | undefined }> | undefined;
+  officialAccounts?: string[] | undefined;
   locale?: PromptLocale | null | undefined;
 }
 
@@ -43,6 +45,7 @@ export interface BrandView {
   website: string | null;
   aliases: string[];
   competitors: CompetitorSpec[];
+  officialAccounts: string[];
   locale: PromptLocale | null;
   createdAt: string;
 }
@@ -56,6 +59,7 @@ export function toBrandView(row: repo.BrandRow): BrandView {
     website: row.website,
     aliases: row.aliases,
     competitors: row.competitors,
+    officialAccounts: row.officialAccounts,
     locale: row.locale,
     createdAt: row.createdAt.toISOString(),
   };
@@ -93,6 +97,16 @@ function competitorSpecs(input: BrandInput['competitors']): CompetitorSpec[] {
   return out;
 }
 
+/** Each entry must name a handle (a profile URL, "@handle" or a handle), else 400. */
+function officialAccounts(input: readonly string[] | undefined): string[] {
+  const entries = clean(input ?? []);
+  const bad = entries.find((e) => officialHandleOf(e) === null);
+  if (bad !== undefined) {
+    throw badRequest(`body.officialAccounts: "${bad.slice(0, 60)}" is not a social profile URL or a handle such as @acme`, { field: 'officialAccounts' });
+  }
+  return entries;
+}
+
 function required(value: string, field: string): string {
   const trimmed = value.trim();
   if (trimmed === '') throw badRequest(`body.${field} must not be blank`, { field });
@@ -120,6 +134,7 @@ export function createBrandService(deps: { db: Db; prompts: PromptService }) {
         website: normaliseWebsite(input.website),
         aliases: clean(input.aliases ?? []),
         competitors: competitorSpecs(input.competitors),
+        officialAccounts: officialAccounts(input.officialAccounts),
         locale: input.locale ?? null,
       };
       const quota = brandQuota(owner.tier, owner.customLimits ?? null);

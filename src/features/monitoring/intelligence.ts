@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Logger } from '../../lib/logger.js';
 import type { PlatformRegistry } from '../../platforms/index.js';
-import { createAeoService } from '../aeo/aeo.service.js';
+import { createAeoBatchService } from '../aeo/aeo-batch.service.js';
+import { createAeoService, createRewriter } from '../aeo/aeo.service.js';
 import { createAuthorityService } from '../authority/authority.service.js';
 import type { BrandService } from '../brands/brands.service.js';
 import { createCitationService } from '../citations/citations.service.js';
@@ -32,6 +33,8 @@ export interface IntelligenceDeps {
   events: EventSink;
   log: Logger;
   now: () => number;
+  /** See MonitoringDeps.afterRunDelayMs. */
+  afterRunDelayMs?: number | undefined;
 }
 
 export function createIntelligenceServices(deps: IntelligenceDeps) {
@@ -41,10 +44,11 @@ export function createIntelligenceServices(deps: IntelligenceDeps) {
   const picker = createPickerService({ db, brands, prompts, platforms, now });
   const authority = createAuthorityService({ db, brands, now });
   const suggest = createSuggestService({ db, brands, events, now });
-  const monitoring = createMonitoringService({ db, queue, scans, picker, citations, sentinel, authority, suggest, events, platforms, log, now });
+  const monitoring = createMonitoringService({ db, queue, scans, picker, citations, sentinel, authority, suggest, events, platforms, log, now, afterRunDelayMs: deps.afterRunDelayMs });
   // Every finished run about a brand feeds citations, sentinel, gap and uplift checks at once
   // (the minute tick's sweep remains as a safety net).
   scans.onRunFinished((run, tx) => monitoring.runFinished(run.id, tx));
+  const rewriter = createRewriter({ platforms, now });
   return {
     dashboard: createDashboardService({ db, brands, sentinel, now }),
     sentinel,
@@ -52,7 +56,8 @@ export function createIntelligenceServices(deps: IntelligenceDeps) {
     picker,
     authority,
     suggest,
-    aeo: createAeoService({ db, platforms, usage, brands, events, now }),
+    aeo: createAeoService({ rewriter, usage }),
+    aeoBatches: createAeoBatchService({ db, queue, rewriter, brands, usage, events, log, now }),
     content: createContentService({ db, brands, events, now }),
     monitoring,
   };

@@ -26,7 +26,7 @@ import type { EventSink } from './events-port.js';
 import * as repo from './monitoring.repo.js';
 import { aheadOf, priorityMove, STANDINGS_DAYS } from './standings.js';
 
-/** How long after a run finishes its post-run analysis starts (docs/decisions.md). */
+/** How long after a run finishes its post-run analysis starts, by default (docs/decisions.md). */
 export const AFTER_RUN_DELAY_MS = 10_000;
 export const AFTER_RUN_JOB = 'intelligence.after-run';
 export const MONITOR_TICK_JOB = 'monitoring.tick';
@@ -45,10 +45,13 @@ export interface MonitoringDeps {
   platforms: PlatformRegistry;
   log: Logger;
   now: () => number;
+  /** Delay before a finished run's after-run job may start (default AFTER_RUN_DELAY_MS; tests use 0). */
+  afterRunDelayMs?: number | undefined;
 }
 
 export function createMonitoringService(deps: MonitoringDeps) {
   const { db, queue, scans, picker, citations, sentinel, authority, suggest, events, platforms, log, now } = deps;
+  const afterRunDelayMs = deps.afterRunDelayMs ?? AFTER_RUN_DELAY_MS;
 
   /** citation.gap.alert on a competitor overtaking; priority.changed on a ≥ 10-point move. */
   async function standings(brand: BrandRow): Promise<void> {
@@ -153,7 +156,7 @@ export function createMonitoringService(deps: MonitoringDeps) {
     async runFinished(runId: string, tx?: Executor): Promise<void> {
       // A few seconds late on purpose: a burst of probe tasks (what people wait for) finishes
       // before the post-run analysis competes with it for the database (one connection on PGlite).
-      await queue.enqueue(AFTER_RUN_JOB, { runId } as never, { ...(tx ? { tx } : {}), dedupeKey: runId, delayMs: AFTER_RUN_DELAY_MS });
+      await queue.enqueue(AFTER_RUN_JOB, { runId } as never, { ...(tx ? { tx } : {}), dedupeKey: runId, delayMs: afterRunDelayMs });
     },
 
     async tick(): Promise<{ started: number; swept: number }> {

@@ -6,6 +6,7 @@
  *  - typosquat: one edit away (two for long names): a missing, extra, swapped or changed letter;
  *  - tld_swap: the exact brand label under another suffix (acme.co for acme.com) — often the
  *    brand's own regional site, hence low severity.
+ * Social handles are judged with the same rules (`imitationOf`, used by accounts.ts).
  */
 import { domainToUnicode } from 'node:url';
 import { parse } from 'tldts';
@@ -85,6 +86,26 @@ export interface Lookalike {
 
 const RANK: Record<LookalikeKind, number> = { homoglyph: 0, combosquat: 1, typosquat: 2, tld_swap: 3 };
 
+/** The stronger of two findings (homoglyph > combosquat > typosquat > tld_swap). */
+export function stronger<T extends { kind: LookalikeKind }>(a: T | null, b: T): T {
+  return a && RANK[a.kind] <= RANK[b.kind] ? a : b;
+}
+
+/**
+ * How `label` imitates the brand label `brand` (both lowercase, hyphen as the only separator),
+ * or null. Equality is the caller's decision (a TLD swap for a domain, the brand's own handle
+ * for an account). Shared by the domain and the account checks so both read names alike.
+ */
+export function imitationOf(label: string, brand: string): Exclude<LookalikeKind, 'tld_swap'> | null {
+  if (skeleton(label) === skeleton(brand)) return 'homoglyph';
+  const parts = label.split('-');
+  const rest = label.replace(brand, '').replace(/^-+|-+$/g, '');
+  if (label.includes(brand) && (LURES.includes(rest) || (parts.includes(brand) && parts.some((p) => LURES.includes(p))))) return 'combosquat';
+  const limit = brand.length >= 8 ? 2 : 1;
+  if (Math.abs(label.length - brand.length) <= limit && editDistance(label, brand) <= limit) return 'typosquat';
+  return null;
+}
+
 /** Classifies one domain against the brand; null when it is the brand's own or not a lookalike. */
 export function lookalikeOf(domain: string, identity: BrandIdentity): Lookalike | null {
   const parsed = parse(domain);
@@ -93,27 +114,14 @@ export function lookalikeOf(domain: string, identity: BrandIdentity): Lookalike 
   const ascii = parsed.domainWithoutSuffix.toLowerCase();
   const label = ascii.startsWith('xn--') ? domainToUnicode(parsed.domain).split('.')[0]!.toLowerCase() : ascii;
   let best: Lookalike | null = null;
-  const consider = (kind: LookalikeKind, imitates: string) => {
-    if (!best || RANK[kind] < RANK[best.kind]) best = { domain: parsed.domain!, kind, imitates };
-  };
   for (const brand of identity.labels) {
     if (label === brand) {
       // Without a known website the exact name is most likely the brand's own site, not an imitation.
-      if (identity.ownDomain) consider('tld_swap', brand);
+      if (identity.ownDomain) best = stronger(best, { domain: parsed.domain, kind: 'tld_swap', imitates: brand });
       continue;
     }
-    if (skeleton(label) === skeleton(brand)) {
-      consider('homoglyph', brand);
-      continue;
-    }
-    const parts = label.split('-');
-    const rest = label.replace(brand, '').replace(/^-+|-+$/g, '');
-    if (label.includes(brand) && (LURES.includes(rest) || (parts.includes(brand) && parts.some((p) => LURES.includes(p))))) {
-      consider('combosquat', brand);
-      continue;
-    }
-    const limit = brand.length >= 8 ? 2 : 1;
-    if (Math.abs(label.length - brand.length) <= limit && editDistance(label, brand) <= limit) consider('typosquat', brand);
+    const kind = imitationOf(label, brand);
+    if (kind) best = stronger(best, { domain: parsed.domain, kind, imitates: brand });
   }
   return best;
 }

@@ -139,3 +139,51 @@ export async function citedDomains(db: Executor, brandId: string, since: Date): 
     at: new Date(r.created_at).toISOString(),
   }));
 }
+
+/** Cited URLs on the given (social) domains since `since`, with the answer that cited each. */
+export async function citedUrlsOn(
+  db: Executor,
+  brandId: string,
+  since: Date,
+  domains: readonly string[],
+): Promise<Array<{ answerId: string; platform: string; url: string; at: string }>> {
+  if (domains.length === 0) return [];
+  const result = await db.execute(sql`
+    select answer_id, platform, url, created_at from answer_citations
+    where brand_id = ${brandId} and created_at >= ${since} and domain in (${sql.join(domains.map((d) => sql`${d}`), sql`, `)})
+    order by created_at desc limit 2000`);
+  return rows<{ answer_id: string; platform: string; url: string; created_at: Date | string }>(result).map((r) => ({
+    answerId: r.answer_id,
+    platform: r.platform,
+    url: r.url,
+    at: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/**
+ * Texts that may name an account (an "@", or a social host written without a scheme), among the
+ * brand's newest answers since `since`. The inner limit bounds the scan for a brand with a very
+ * large history: the check reads at most `scanned` answers however many the window holds.
+ */
+export async function answersNamingAccounts(
+  db: Executor,
+  brandId: string,
+  since: Date,
+  hostPattern: string,
+  scanned = 2000,
+): Promise<Array<{ id: string; platform: string; text: string; at: string }>> {
+  const result = await db.execute(sql`
+    select a.id, a.platform, a.raw_text, a.created_at from answers a
+    where a.id in (
+      select id from answers
+      where brand_id = ${brandId} and created_at >= ${since} and error_kind is null
+      order by created_at desc limit ${scanned})
+    and (position('@' in a.raw_text) > 0 or a.raw_text ~* ${hostPattern})
+    order by a.created_at desc`);
+  return rows<{ id: string; platform: string; raw_text: string; created_at: Date | string }>(result).map((r) => ({
+    id: r.id,
+    platform: r.platform,
+    text: r.raw_text,
+    at: new Date(r.created_at).toISOString(),
+  }));
+}

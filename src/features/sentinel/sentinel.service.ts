@@ -21,11 +21,12 @@ import type { EventSink } from '../monitoring/events-port.js';
 import { addCounts, sumCounts, ZERO_COUNTS, type AnswerCounts } from '../metrics/counts.js';
 import { addDays, dayWindow } from '../metrics/window.js';
 import { BASELINE_DAYS, detectNegativeSpike, detectRankCollapse, RECENT_DAYS, type Detection } from './detectors.js';
-import { brandIdentity, LOOKALIKE_SEVERITY, lookalikeOf } from './lookalike.js';
+import { accountLabel, accountOfUrl, accountsInText, impersonatorOf, officialHandles, SOCIAL_DOMAINS, SOCIAL_HOST_PATTERN, type AccountRef } from './accounts.js';
+import { brandIdentity, LOOKALIKE_SEVERITY, lookalikeOf, type BrandIdentity } from './lookalike.js';
 import * as repo from './sentinel.repo.js';
 
 export const EVIDENCE_KEPT = 50;
-/** Cited domains are checked over the last 7 days. */
+/** Cited domains and named accounts are checked over the last 7 days. */
 export const IMPERSONATION_DAYS = 7;
 
 const severityRank = (s: IncidentSeverity) => INCIDENT_SEVERITIES.indexOf(s);
@@ -97,6 +98,43 @@ export function createSentinelService(deps: { db: Db; events: EventSink; now: ()
     };
   }
 
+  /**
+   * Social accounts imitating the brand, from profile URLs the answers cited and accounts their
+   * texts name (URLs without a scheme, bare @handles). Evidence is the answer, so one answer
+   * that both cites and names an account counts once.
+   */
+  async function lookalikeAccounts(brand: BrandRow, identity: BrandIdentity): Promise<Found[]> {
+    const since = new Date(now() - IMPERSONATION_DAYS * 86_400_000);
+    const [cited, texts] = await Promise.all([
+      repo.citedUrlsOn(db, brand.id, since, SOCIAL_DOMAINS),
+      repo.answersNamingAccounts(db, brand.id, since, SOCIAL_HOST_PATTERN),
+    ]);
+    const official = officialHandles(brand.officialAccounts);
+    const byAccount = new Map<string, Found>();
+    const consider = (account: AccountRef | null, evidence: IncidentEvidence) => {
+      const hit = account && impersonatorOf(account, identity, official);
+      if (!hit) return;
+      const name = accountLabel(hit);
+      const entry = byAccount.get(name) ?? {
+        type: 'impersonation' as const,
+        fingerprint: `impersonation:account:${name}`,
+        severity: LOOKALIKE_SEVERITY[hit.kind],
+        title: `Lookalike account ${hit.platform ? `${hit.handle} on ${hit.platform}` : `@${hit.handle}`} (${hit.kind} of ${hit.imitates}) in answers`,
+        detail: { account: name, platform: hit.platform, handle: hit.handle, kind: hit.kind, imitates: hit.imitates },
+        evidence: [],
+      };
+      if (!entry.evidence.some((e) => e.key === evidence.key)) entry.evidence.push(evidence);
+      byAccount.set(name, entry);
+    };
+    for (const c of cited) consider(accountOfUrl(c.url), { key: `answer:${c.answerId}`, kind: 'citation', detail: `${c.platform}: ${c.url}`.slice(0, 200), at: c.at });
+    for (const a of texts) {
+      for (const account of accountsInText(a.text)) {
+        consider(account, { key: `answer:${a.id}`, kind: 'answer', detail: `${a.platform}: names ${accountLabel(account)}`.slice(0, 200), at: a.at });
+      }
+    }
+    return [...byAccount.values()];
+  }
+
   async function detect(brand: BrandRow): Promise<Found[]> {
     const w = await windows(brand.id);
     const found: Found[] = [];
@@ -130,6 +168,7 @@ export function createSentinelService(deps: { db: Db; events: EventSink; now: ()
         byDomain.set(hit.domain, entry);
       }
       found.push(...byDomain.values());
+      found.push(...(await lookalikeAccounts(brand, identity)));
     }
     // Rollup-only windows (no stored answer to point at) still carry one piece of evidence.
     for (const f of found) {

@@ -2,6 +2,7 @@
  * One error type for the whole service, and one place that turns anything thrown into the
  * envelope `{"error": {"code", "message", "requestId"}}` on both surfaces.
  */
+import { setStandardHeaders } from './security-headers.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './types.js';
 
@@ -111,8 +112,8 @@ function toEnvelope(error: unknown, supportEmail: string, requestId: string): En
 }
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, envelope: Envelope) {
-  // Errors raised before routing skip the onRequest hooks that normally set it.
-  reply.header('x-request-id', request.id);
+  // Errors raised before the handler never ran its header wrapper (src/http/security-headers.ts).
+  setStandardHeaders(request, reply);
   for (const [name, value] of Object.entries(envelope.headers)) reply.header(name, value);
   const body: Record<string, unknown> = { code: envelope.code, message: envelope.message, requestId: request.id };
   if (envelope.details) Object.assign(body, envelope.details);

@@ -139,9 +139,21 @@ describe('the error envelope on both surfaces', () => {
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
   });
 
-  it('sets security headers on API answers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
+  it('sets security headers and the request id on every API answer, errors included', async () => {
+    const answers = await Promise.all([
+      ctx.app.inject({ method: 'GET', url: '/api/v1/health' }), // 200, a route with no hooks
+      ctx.app.inject({ method: 'GET', url: '/api/v1/brands' }), // 401 from the auth hook
+      ctx.app.inject({ method: 'GET', url: '/api/nothing' }), // 404
+      ctx.app.inject({ method: 'DELETE', url: '/api/v1/health' }), // 405
+      ctx.app.inject({ method: 'POST', url: '/api/check/run', headers: { 'content-type': 'text/plain' }, payload: 'x' }), // 415
+      ctx.app.inject({ method: 'POST', url: '/api/check/run', headers: { 'content-type': 'application/json' }, payload: '{"brand_name":' }), // 400
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 405, 415, 400]);
+    for (const res of answers) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+      expect(res.headers['x-request-id']).toEqual(expect.any(String));
+    }
   });
 });

@@ -21,6 +21,7 @@ import type { Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { sharedLocation } from '../test/support/db.js';
 import { spawnSimulator } from './support/spawn-simulator.js';
+import { cpuSecondsOf } from './support/process-cpu.js';
 import * as accountsRepo from '../src/features/accounts/accounts.repo.js';
 import { registerJobs } from '../src/jobs/registry.js';
 import { startWorker } from '../src/jobs/worker.js';
@@ -92,6 +93,14 @@ const children = await Promise.all(
   }),
 );
 
+/** This database's PostgreSQL backends (the pool opens more during the run: read again at the end). */
+async function backendPids(): Promise<number[]> {
+  if (database.kind !== 'postgres') return [];
+  const result = await container.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`);
+  return (result as unknown as { rows: Array<{ pid: number }> }).rows.map((r) => r.pid);
+}
+const backendCpuBefore = new Map((await backendPids()).map((pid) => [pid, cpuSecondsOf(pid)]));
+const simulatorCpuBefore = cpuSecondsOf(simulatorProcess.pid);
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
 const workers = Array.from({ length: Number(values.workers) }, () =>
@@ -105,6 +114,8 @@ for (;;) {
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+const simulatorCpu = cpuSecondsOf(simulatorProcess.pid) - simulatorCpuBefore;
+const postgresCpu = (await backendPids()).reduce((sum, pid) => sum + cpuSecondsOf(pid) - (backendCpuBefore.get(pid) ?? 0), 0);
 await Promise.all(workers.map((w) => w.stop(2_000)));
 await Promise.all(children.map(async (c) => { c.kill('SIGTERM'); await once(c, 'exit'); }));
 
@@ -122,6 +133,12 @@ console.log(
   JSON.stringify({ store: database.kind, runs: runsWanted, platforms: PLATFORM_IDS.length, prompts: promptCount, expected: total, ...stats, seconds: Number(seconds.toFixed(2)) }),
 );
 console.log(`worker process CPU: ${cpuSeconds.toFixed(2)} s = ${((cpuSeconds * 1000) / stats.answers).toFixed(2)} ms per answer (${Math.round(stats.answers / cpuSeconds)} answers per CPU-second); load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
+const perAnswer = (s: number) => `${((s * 1000) / stats.answers).toFixed(2)} ms`;
+console.log(
+  `CPU per answer: worker ${perAnswer(cpuSeconds)}, simulator ${perAnswer(simulatorCpu)}` +
+    (database.kind === 'postgres' ? `, PostgreSQL ${perAnswer(postgresCpu)}` : '') +
+    `; all ${perAnswer(cpuSeconds + simulatorCpu + postgresCpu)} (the machine has ${(await import('node:os')).availableParallelism()} cores)`,
+);
 console.log(`${database.kind}: ${stats.answers} answers in ${seconds.toFixed(2)} s = ${Math.round(rate)} stored analysed answers/s (bar ≥ ${bar}/s): ${rate >= bar && stats.answers === total && stats.rolled === total - stats.failed ? 'PASS' : 'FAIL'}`);
 
 await container.close();

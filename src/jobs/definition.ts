@@ -21,6 +21,13 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   /** Delay before retry `attempt + 1`, after run `attempt` failed (default: full-jitter exponential). */
   retryDelayMs?: (attempt: number, error: unknown) => number;
   priority?: number;
+  /**
+   * The last attempt's worker died (crash, SIGKILL, OOM) and its lease ran out, so the handler
+   * never recorded an outcome. Called once, instead of running the work again (the work may be
+   * what kills workers): record the give-up so whatever waits on this job can finish. Must be
+   * idempotent; the job is marked failed after it returns.
+   */
+  onAbandoned?: (payload: Static<S>) => Promise<void>;
 }
 
 export function defineJob<S extends TSchema>(definition: JobDefinition<S>): JobDefinition<S> {

@@ -105,6 +105,26 @@ export async function retryJob(db: Executor, id: number, attempt: number, delayM
     where id = ${id} and attempts = ${attempt} and status = 'active'`);
 }
 
+/**
+ * Leases, for leaseMs, active jobs whose lease ran out on their last attempt: the claim above
+ * skips them (their work may be what kills workers), so housekeeping ends them instead.
+ */
+export async function leaseAbandonedJobs(db: Executor, limit: number, holder: string, leaseMs: number): Promise<JobRow[]> {
+  const result = await db.execute(sql`
+    with lost as (
+      select id from jobs
+      where status = 'active' and locked_until < now() and attempts >= max_attempts
+      order by id
+      limit ${limit}
+      for update skip locked
+    )
+    update jobs j
+    set locked_by = ${holder}, locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
+    from lost where j.id = lost.id
+    returning j.id, j.queue, j.payload, j.attempts, j.max_attempts, j.run_at`);
+  return rows<Record<string, unknown>>(result).map(toJob);
+}
+
 export async function failJob(db: Executor, id: number, attempt: number, error: string) {
   await db.execute(sql`
     update jobs set status = 'failed', finished_at = now(), locked_until = null,
@@ -116,16 +136,6 @@ export async function extendLease(db: Executor, id: number, attempt: number, lea
   await db.execute(sql`
     update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond'
     where id = ${id} and attempts = ${attempt} and status = 'active'`);
-}
-
-/** Jobs whose worker died on their last attempt: nobody will lease them again, so fail them. */
-export async function failAbandonedJobs(db: Executor): Promise<number> {
-  const result = await db.execute(sql`
-    update jobs set status = 'failed', finished_at = now(), locked_until = null,
-      last_error = coalesce(last_error, 'worker lost its lease on the last attempt'), updated_at = now()
-    where status = 'active' and locked_until < now() and attempts >= max_attempts
-    returning id`);
-  return rows(result).length;
 }
 
 /** Finished jobs are kept for a while for inspection, then removed. */

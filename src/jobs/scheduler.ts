@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import type { JobQueue } from './queue.js';
 import { nextCronRun } from './queue.js';
-import { deleteFinishedJobs, failAbandonedJobs } from './queue.repo.js';
+import { deleteFinishedJobs, failJob, leaseAbandonedJobs } from './queue.repo.js';
 import { fireDueSchedules } from './schedules.repo.js';
 
 export interface SchedulerOptions {
@@ -33,6 +33,25 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let lastHousekeeping = 0;
   let current: Promise<unknown> = Promise.resolve();
 
+  /**
+   * A job whose worker died on its last attempt: its definition records the give-up
+   * (onAbandoned), then the job is failed. If recording fails, the lease lapses and the next
+   * housekeeping tries again.
+   */
+  async function endAbandonedJobs(): Promise<number> {
+    let ended = 0;
+    for (const job of await leaseAbandonedJobs(db, 100, 'housekeeping', HOUSEKEEPING_EVERY_MS)) {
+      try {
+        await queue.get(job.queue)?.definition.onAbandoned?.(job.payload as never);
+        await failJob(db, job.id, job.attempts, 'its worker stopped during the last attempt (crash or kill); not run again');
+        ended++;
+      } catch (error) {
+        log.error({ err: error, jobId: job.id, job: job.queue }, 'could not record an abandoned job; will retry');
+      }
+    }
+    return ended;
+  }
+
   async function tick(): Promise<number> {
     const fired = await fireDueSchedules(db, async (tx, due) => {
       await queue.enqueue(due.queue, due.payload as never, {
@@ -44,7 +63,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     if (fired > 0) queue.wake();
     if (Date.now() - lastHousekeeping > HOUSEKEEPING_EVERY_MS) {
       lastHousekeeping = Date.now();
-      const abandoned = await failAbandonedJobs(db);
+      const abandoned = await endAbandonedJobs();
       const removed = await deleteFinishedJobs(db, keepFinishedMs);
       if (abandoned + removed > 0) log.info({ abandoned, removed }, 'job housekeeping');
     }

@@ -142,6 +142,36 @@ describe.each(dbKinds)('job queue on %s', (kind) => {
     expect(await getJob(database.db, rolledBackId!)).toBeUndefined();
   });
 
+  it('ends a job whose worker died on its last attempt: onAbandoned once, then failed, never run again', async () => {
+    const queue = new JobQueue(database.db);
+    const ran: number[] = [];
+    const abandoned: number[] = [];
+    queue.register(
+      defineJob({
+        name: 't.lost',
+        schema: payload,
+        maxAttempts: 2,
+        handler: async ({ n }) => void ran.push(n),
+        onAbandoned: async ({ n }) => void abandoned.push(n),
+      }),
+    );
+    const id = (await queue.enqueue('t.lost', { n: 5 }))!;
+    // As a worker SIGKILLed during attempt 2 of 2 leaves it: active, lease run out.
+    await database.db.execute(sql`update jobs set status = 'active', attempts = 2, locked_until = now() - interval '1 second' where id = ${id}`);
+    const scheduler = startScheduler({ db: database.db, queue, log, tickMs: 60_000 });
+    await scheduler.tick();
+    await scheduler.stop();
+    expect(abandoned).toEqual([5]);
+    expect(ran).toEqual([]);
+    const job = await getJob(database.db, id);
+    expect(job?.status).toBe('failed');
+    expect(job?.lastError).toMatch(/last attempt/);
+    const again = startScheduler({ db: database.db, queue, log, tickMs: 60_000 });
+    await again.tick();
+    await again.stop();
+    expect(abandoned).toEqual([5]);
+  });
+
   it('fires each cron slot exactly once, even with two schedulers', async () => {
     const queue = new JobQueue(database.db);
     queue.register(defineJob({ name: 't.cron', schema: Type.Object({}), handler: async () => {} }));

@@ -5,6 +5,7 @@
  * tenant isolation.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startScheduler } from '../../src/jobs/scheduler.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { webhookEvents } from '../../src/db/schema/webhooks.js';
@@ -113,6 +114,26 @@ describe.each(dbKinds)('AEO batches on %s', (kind) => {
     expect(attempts).toEqual([{ attempts: 1, status: 'completed' }]);
     expect(await eventsOf(res.body.batchId)).toEqual([expect.objectContaining({ successCount: 2, failureCount: 1, rewritten: 2 })]);
     expect(await charges(res.body.batchId)).toEqual([{ kind: 'aeo_rewrite', quantity: 2 }]);
+  });
+
+  it('completes a batch whose item lost its worker on the last attempt: the item fails, the rest still count', async () => {
+    const res = await submit({ brand_id: brand.id, platform: 'deepseek', items: texts.map((text) => ({ text })) });
+    const id = res.body.batchId;
+    // Item 1's job as a worker SIGKILLed during its last attempt leaves it: active, lease run out.
+    await ctx.container.db.execute(
+      sql`update jobs set status = 'active', attempts = max_attempts, locked_until = now() - interval '1 second' where queue = ${AEO_ITEM_JOB} and payload->>'batchId' = ${id} and (payload->>'index')::int = 1`,
+    );
+    worker = ctx.startWorker();
+    await waitFor(async () => (await poll(id)).body.progress.done === 2, 30_000, 'the other two items done');
+    expect((await poll(id)).body.status).toBe('running'); // waiting for item 1, which no worker will take
+    const scheduler = startScheduler({ db: ctx.container.db, queue: ctx.container.queue, log: ctx.container.log, tickMs: 60_000 });
+    await scheduler.tick(); // housekeeping ends the abandoned job through its definition
+    await scheduler.stop();
+    const done = await completed(id);
+    expect(done).toMatchObject({ successCount: 2, failureCount: 1 });
+    expect(done.results[1]).toMatchObject({ status: 'failed', ok: false, error: { code: 'INTERNAL_ERROR' } });
+    expect(await eventsOf(id)).toEqual([expect.objectContaining({ successCount: 2, failureCount: 1 })]);
+    expect(await charges(id)).toEqual([{ kind: 'aeo_rewrite', quantity: 2 }]);
   });
 
   it('refuses bad input with 400 naming the field, an unknown brand with 404', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { startScheduler } from '../../src/jobs/scheduler.js';
 import { createTestContext, type TestContext } from '../support/app.js';
 import { dbKinds } from '../support/db.js';
 import { call, createTenant, rowsOf, waitFor, type Tenant } from './support/helpers.js';
@@ -175,13 +176,14 @@ describe.each(dbKinds)('v1 probes over HTTP (%s)', (kind) => {
 
 describe.each(dbKinds)('a probe with a failing platform (%s)', (kind) => {
   let ctx: TestContext;
+  let base: string;
   beforeAll(async () => {
     ctx = await createTestContext(kind, { simulator: { faults: { doubao: { always: { status: 401 } } } } });
+    base = await ctx.listen();
   });
   afterAll(() => ctx.close());
 
   it('finishes as partial with the failure recorded per prompt, and as failed when nothing answered', async () => {
-    const base = await ctx.listen();
     const tenant = await createTenant(ctx);
     const brand = await call(base, 'POST', '/api/v1/brands', { key: tenant.write, body: { name: '石头', category: '扫地机器人' } });
     const worker = ctx.startWorker();
@@ -204,5 +206,30 @@ describe.each(dbKinds)('a probe with a failing platform (%s)', (kind) => {
     expect(f.chargedUsd).toBe(0);
     const ledger = rowsOf(await ctx.container.db.execute(sql`select 1 from usage_ledger where reference = ${f.runId}`));
     expect(ledger).toHaveLength(0);
+  });
+  it('finishes a run whose task lost its worker on the last attempt: that task is recorded failed, not asked again', async () => {
+    const tenant = await createTenant(ctx);
+    const brand = await call(base, 'POST', '/api/v1/brands', { key: tenant.write, body: { name: '石头', category: '扫地机器人' } });
+    const run = await call(base, 'POST', '/api/v1/probes', { key: tenant.write, body: { brandId: brand.body.brand.id, platforms: ['deepseek'] } });
+    const runId = run.body.runId;
+    // One task as a worker SIGKILLed during its last attempt leaves it: active, lease run out.
+    const [lost] = rowsOf<{ id: number }>(
+      await ctx.container.db.execute(sql`update jobs set status = 'active', attempts = max_attempts, locked_until = now() - interval '1 second'
+        where id = (select min(id) from jobs where queue = 'scan.task' and payload->>'runId' = ${runId}) returning id`),
+    );
+    const worker = ctx.startWorker();
+    await waitFor(async () => ((await call(base, 'GET', `/api/v1/probes/${runId}`, { key: tenant.read })).body.progress.done === 19 ? true : undefined));
+    const scheduler = startScheduler({ db: ctx.container.db, queue: ctx.container.queue, log: ctx.container.log, tickMs: 60_000 });
+    await scheduler.tick(); // housekeeping ends the abandoned job through its definition
+    await scheduler.stop();
+    const done = await waitFor(async () => {
+      const res = await call(base, 'GET', `/api/v1/probes/${runId}`, { key: tenant.read });
+      return res.body.completedAt ? res.body : undefined;
+    });
+    await worker.stop(1_000);
+    expect(done.status).toBe('partial');
+    expect(done.progress).toEqual({ total: 20, done: 20, failed: 1 });
+    const job = rowsOf<{ status: string; attempts: number; max_attempts: number }>(await ctx.container.db.execute(sql`select status, attempts, max_attempts from jobs where id = ${lost!.id}`));
+    expect(job).toEqual([{ status: 'failed', attempts: 3, max_attempts: 3 }]);
   });
 });

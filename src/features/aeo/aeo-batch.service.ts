@@ -202,6 +202,13 @@ export function createAeoBatchService(deps: {
       }
       await finish(batch.id, item.position, outcome);
     },
+
+    /** The item's last attempt lost its worker (crash, kill): fail it so the batch completes. */
+    async abandonItem(payload: { batchId: string; index: number }): Promise<void> {
+      const work = await repo.findWork(db, payload.batchId, payload.index);
+      if (!work || work.item.status === 'succeeded' || work.item.status === 'failed') return;
+      await finish(work.batch.id, work.item.position, { status: 'failed', code: 'INTERNAL_ERROR', message: 'The rewrite stopped its worker on every attempt; submit this text again.' });
+    },
   };
 }
 

@@ -12,5 +12,6 @@ export function aeoBatchItemJob(batches: AeoBatchService) {
     // item as failed instead of failing the job, so the batch always completes.
     maxAttempts: 3,
     handler: (payload, ctx) => batches.runItem(payload, ctx),
+    onAbandoned: (payload) => batches.abandonItem(payload),
   });
 }

@@ -27,5 +27,6 @@ export function scanTaskJob(scans: ScanService) {
     maxAttempts: 3,
     // Longer than the slowest platform timeout with its retries; extended while running anyway.
     handler: (payload, ctx) => scans.runTask(payload, ctx),
+    onAbandoned: (payload) => scans.abandonTask(payload),
   });
 }

@@ -16,7 +16,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { BrandSnapshot, PlannedPrompt, RunKind } from '../../db/schema/scanning.js';
 import { RetryJobLaterError, PermanentJobError, fullJitterBackoff, type JobContext } from '../../jobs/definition.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import type { PlatformRegistry } from '../../platforms/index.js';
+import { PlatformError, type PlatformRegistry } from '../../platforms/index.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { createAnswerBatcher } from './answer-batcher.js';
 import { insertAnswers, type AnswerInput } from './answers.repo.js';
@@ -193,8 +193,19 @@ export function createScanService(deps: ScanServiceDeps) {
         // Transient: let the queue retry later (honouring the platform's Retry-After).
         throw new RetryJobLaterError(outcome.error.message, outcome.error.retryAfterMs ?? retryBackoff(job.attempt));
       }
-      const record = recordOf(found.run, payload.platform, prompt, outcome, found.analyzer, fallbackOf(payload.platform));
-      await batcher.store(record);
+      await batcher.store(recordOf(found.run, payload.platform, prompt, outcome, found.analyzer, fallbackOf(payload.platform)));
+    },
+
+    /**
+     * The task's last attempt lost its worker (crash, kill): record it as a failed answer without
+     * asking the platform again, so its run still finishes (partial) instead of waiting for ever.
+     */
+    async abandonTask(payload: TaskPayload): Promise<void> {
+      const found = await context(payload.runId);
+      if (!found || found.status !== 'running') return;
+      const prompt: PlannedPrompt = { ...payload.prompt, platforms: [payload.platform] };
+      const error = new PlatformError(payload.platform, 'aborted', `${payload.platform}: the task stopped its worker on every attempt and was not run again`);
+      await batcher.store(recordOf(found.run, payload.platform, prompt, { ok: false, error }, found.analyzer, fallbackOf(payload.platform)));
     },
 
     estimateInputs: {

@@ -6,6 +6,7 @@
 import OpenAI, { APIError } from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { PLATFORMS, costUsd } from './catalogue.js';
+import { leanFetch } from './lean-fetch.js';
 import { toPlatformError } from './errors.js';
 import { buildCallPolicies, type CallPolicies, type ResolvedPolicy } from './policy.js';
 import { estimatePromptTokens, estimateTokens } from './tokens.js';
@@ -77,6 +78,7 @@ export class OpenAICompatibleAdapter implements PlatformAdapter {
             adminAPIKey: null,
             webhookSecret: null,
             logLevel: 'off',
+            fetch: leanFetch,
           });
   }
 

@@ -52,11 +52,16 @@ const bareRps = mean(rounds.map((r) => r.bare.rps));
 const healthRps = mean(rounds.map((r) => r.health.rps));
 const ratio = healthRps / bareRps;
 const cpuRatio = mean(rounds.map((r) => r.bare.cpuUsPerRequest)) / mean(rounds.map((r) => r.health.cpuUsPerRequest));
+// Each round's two phases run back to back, so their ratio is the least exposed to load drifting
+// over the run; the median of those ratios shrugs off a round that a neighbour disturbed.
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const roundRatios = rounds.map((r) => r.health.rps / r.bare.rps);
 console.log(JSON.stringify({ duration, connections, rounds }, null, 1));
 console.log(
   `bare Fastify ${Math.round(bareRps)} req/s (p99 ${Math.max(...rounds.map((r) => r.bare.p99))} ms); ` +
     `GET /api/v1/health ${Math.round(healthRps)} req/s (p99 ${Math.max(...rounds.map((r) => r.health.p99))} ms); ` +
     `ratio ${(ratio * 100).toFixed(1)} % (bar: >= 80 %); ` +
     `CPU per request ${mean(rounds.map((r) => r.bare.cpuUsPerRequest)).toFixed(1)} vs ${mean(rounds.map((r) => r.health.cpuUsPerRequest)).toFixed(1)} µs, ` +
-    `bare/health ${(cpuRatio * 100).toFixed(1)} %`,
+    `bare/health ${(cpuRatio * 100).toFixed(1)} %; ` +
+    `per-round ratios ${roundRatios.map((r) => (r * 100).toFixed(0)).join(' ')} %, median ${(median(roundRatios) * 100).toFixed(1)} %`,
 );

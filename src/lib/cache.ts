@@ -4,6 +4,8 @@
  */
 export interface Cached<T> {
   get(): Promise<{ value: T; hit: boolean; ageMs: number }>;
+  /** The cached value while fresh, without a promise (hot paths); undefined when get() must compute. */
+  peek(): { value: T; ageMs: number } | undefined;
   clear(): void;
 }
 
@@ -15,6 +17,10 @@ export function cached<T>(
   let entry: { value: T; at: number; expires: number } | undefined;
   let inFlight: Promise<T> | undefined;
   return {
+    peek() {
+      const t = now();
+      return entry && t < entry.expires ? { value: entry.value, ageMs: t - entry.at } : undefined;
+    },
     async get() {
       const t = now();
       if (entry && t < entry.expires) return { value: entry.value, hit: true, ageMs: t - entry.at };

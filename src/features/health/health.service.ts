@@ -142,6 +142,8 @@ export function createHealthService(deps: HealthServiceDeps) {
 
   return {
     health: () => health.get(),
+    /** The health report while its cache is fresh, synchronously (the endpoint's fast path). */
+    freshHealth: () => health.peek(),
     status: () => status.get(),
     clearCaches() {
       health.clear();

@@ -1,13 +1,20 @@
 /**
- * Accuracy of the analysis engine against the hand-labelled answers in
- * test/fixtures/analysis/*.json, per language. Fails when a figure drops below its floor (set a
- * little under what the engine achieves: see docs/analysis-accuracy.md).
+ * Accuracy of the analysis engine against labelled answers (measurement-rules.md §6), per
+ * language, with n and 95 % Wilson intervals:
+ * - TRAINING: test/fixtures/analysis/*.json: written while building the engine and tuned on;
+ *   their figures are training figures and say so;
+ * - HOLDOUT: test/fixtures/analysis/holdout/*.json (`"split": "holdout"`), written from the rules
+ *   alone by someone who never saw the engine, measured once after an engine change. The block
+ *   is skipped while that directory is absent or empty.
+ * Fails when a figure drops below its floor (FLOORS, one table for both splits).
  *
  *   npx vitest run src/analysis/accuracy.test.ts
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+// The same interval every reported rate uses (docs/metrics.md).
+import { wilson } from '../features/metrics/wilson.js';
 import { createAnalyzer } from './index.js';
 import type { BrandTarget, SentimentLabel } from './types.js';
 
@@ -15,8 +22,8 @@ interface Fixture {
   id: string;
   lang: 'zh' | 'en';
   platform: string;
-  /** "dev" (default): written while building the engine; "holdout": written afterwards, never tuned on. */
-  split?: 'dev' | 'holdout';
+  /** "training" (default): written while building the engine; "holdout": never tuned on. */
+  split?: 'training' | 'holdout';
   note: string;
   brand: BrandTarget;
   competitors?: BrandTarget[];
@@ -31,14 +38,20 @@ interface Fixture {
   };
 }
 
-const FIXTURE_DIR = join(import.meta.dirname, '../../test/fixtures/analysis');
+/** Issue #12: at least 100 training answers per language. */
+const MIN_PER_LANGUAGE = 100;
 
-function loadFixtures(): Fixture[] {
-  return readdirSync(FIXTURE_DIR)
+const FIXTURE_DIR = join(import.meta.dirname, '../../test/fixtures/analysis');
+const HOLDOUT_DIR = join(FIXTURE_DIR, 'holdout');
+
+function loadFixtures(dir: string): Fixture[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .flatMap((f) => JSON.parse(readFileSync(join(FIXTURE_DIR, f), 'utf8')) as Fixture[]);
+    .flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Fixture[]);
 }
+
 
 const textOf = (f: Fixture): string => (Array.isArray(f.text) ? f.text.join('\n') : f.text);
 
@@ -46,6 +59,11 @@ class Tally {
   tp = 0;
   fp = 0;
   fn = 0;
+  get f1(): number {
+    const p = this.precision;
+    const r = this.recall;
+    return p + r === 0 ? 0 : (2 * p * r) / (p + r);
+  }
   get precision(): number {
     return this.tp + this.fp === 0 ? 1 : this.tp / (this.tp + this.fp);
   }
@@ -57,6 +75,7 @@ class Tally {
 interface Report {
   answers: number;
   mention: Tally;
+  competitors: Tally;
   rankHits: number;
   rankTotal: number;
   sentimentHits: number;
@@ -70,6 +89,7 @@ function evaluate(fixtures: readonly Fixture[]): Report {
   const r: Report = {
     answers: fixtures.length,
     mention: new Tally(),
+    competitors: new Tally(),
     rankHits: 0,
     rankTotal: 0,
     sentimentHits: 0,
@@ -88,17 +108,19 @@ function evaluate(fixtures: readonly Fixture[]): Report {
       if (got === undefined) throw new Error(`${f.id}: no competitor ${name} in the result`);
       pairs.push({ who: name, expected, got });
     }
-    for (const { who, expected, got } of pairs) {
-      if (expected.mentioned && got.mentioned) r.mention.tp++;
-      else if (got.mentioned) r.mention.fp++;
-      else if (expected.mentioned) r.mention.fn++;
+    pairs.forEach(({ who, expected, got }, i) => {
+      for (const tally of i === 0 ? [r.mention] : [r.mention, r.competitors]) {
+        if (expected.mentioned && got.mentioned) tally.tp++;
+        else if (got.mentioned) tally.fp++;
+        else if (expected.mentioned) tally.fn++;
+      }
       if (expected.mentioned !== got.mentioned) r.failures.push(`${f.id} ${who}: mentioned ${got.mentioned}, expected ${expected.mentioned}`);
       if (expected.mentioned) {
         r.rankTotal++;
         if (got.rank === expected.rank) r.rankHits++;
         else r.failures.push(`${f.id} ${who}: rank ${got.rank}, expected ${expected.rank}`);
       }
-    }
+    });
     if (f.expect.sentiment !== null) {
       r.sentimentTotal++;
       r.perClass[f.expect.sentiment].total++;
@@ -130,69 +152,94 @@ function evaluate(fixtures: readonly Fixture[]): Report {
 
 const pct = (x: number): string => x.toFixed(3);
 const ratio = (hit: number, total: number): number => (total === 0 ? 1 : hit / total);
+const withCi = (k: number, n: number): string => {
+  const [lo, hi] = wilson(k, n);
+  return `${pct(ratio(k, n))} (${k}/${n}; ${pct(lo)}–${pct(hi)})`;
+};
 
-function table(reports: Record<string, Report>): string {
+function table(title: string, reports: Record<string, Report>): string {
+  const cols = Object.values(reports);
   const rows = [
-    ['metric', ...Object.keys(reports)],
-    ['answers', ...Object.values(reports).map((r) => String(r.answers))],
-    ['mention precision', ...Object.values(reports).map((r) => pct(r.mention.precision))],
-    ['mention recall', ...Object.values(reports).map((r) => pct(r.mention.recall))],
-    ['rank exact match', ...Object.values(reports).map((r) => `${pct(ratio(r.rankHits, r.rankTotal))} (${r.rankHits}/${r.rankTotal})`)],
-    ['sentiment accuracy', ...Object.values(reports).map((r) => `${pct(ratio(r.sentimentHits, r.sentimentTotal))} (${r.sentimentHits}/${r.sentimentTotal})`)],
+    [title, ...Object.keys(reports)],
+    ['answers (n)', ...cols.map((r) => String(r.answers))],
+    ['mention P / R', ...cols.map((r) => `${pct(r.mention.precision)} / ${pct(r.mention.recall)}`)],
+    ['mention F1', ...cols.map((r) => pct(r.mention.f1))],
+    ['rank exact match', ...cols.map((r) => withCi(r.rankHits, r.rankTotal))],
+    ['sentiment accuracy', ...cols.map((r) => withCi(r.sentimentHits, r.sentimentTotal))],
     ...(['positive', 'neutral', 'negative'] as const).map((label) => [
       `  recall ${label}`,
-      ...Object.values(reports).map((r) => `${pct(ratio(r.perClass[label].hit, r.perClass[label].total))} (${r.perClass[label].hit}/${r.perClass[label].total})`),
+      ...cols.map((r) => withCi(r.perClass[label].hit, r.perClass[label].total)),
     ]),
-    ['citation precision', ...Object.values(reports).map((r) => pct(r.citations.precision))],
-    ['citation recall', ...Object.values(reports).map((r) => pct(r.citations.recall))],
+    ['citation P / R', ...cols.map((r) => `${pct(r.citations.precision)} / ${pct(r.citations.recall)}`)],
+    ['citation F1 (url)', ...cols.map((r) => pct(r.citations.f1))],
+    ['competitor mention F1', ...cols.map((r) => pct(r.competitors.f1))],
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   return rows.map((row) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`).join('\n');
 }
 
-/** Floors: a little under the achieved figures (docs/analysis-accuracy.md). */
+/**
+ * Floors, per language, for each split; a figure below its floor fails the build.
+ * Training floors sit a little under what the engine achieves on the sets it was tuned on.
+ * Holdout floors guard against regression: they sit just under the first measurement of the
+ * 240-answer holdout (2026-11-23, engine 2.0.0: docs/analysis-accuracy.md), not at the issue's
+ * goals, two of which (mention F1 ≥ 0.97, English sentiment ≥ 0.85) that measurement missed.
+ * Raise them when a later measurement of an engine change is higher; never tune on the holdout.
+ */
 const FLOORS = {
-  mentionPrecision: 0.97,
-  mentionRecall: 0.97,
-  rank: 0.95,
-  sentiment: 0.9,
-  sentimentClassRecall: 0.8,
-  citationPrecision: 0.97,
-  citationRecall: 0.97,
-};
+  training: { mentionF1: 0.97, rank: 0.95, sentiment: 0.9, sentimentClassRecall: 0.75, citationF1: 0.99, competitorF1: 0.97 },
+  holdout: { mentionF1: 0.96, rank: 0.98, sentiment: 0.8, sentimentClassRecall: 0.72, citationF1: 0.99, competitorF1: 0.97 },
+} as const;
 
-describe('analysis accuracy on the labelled fixtures', () => {
-  const fixtures = loadFixtures();
+function checkFloors(r: Report, floors: (typeof FLOORS)[keyof typeof FLOORS]): void {
+  expect(r.mention.f1).toBeGreaterThanOrEqual(floors.mentionF1);
+  expect(ratio(r.rankHits, r.rankTotal)).toBeGreaterThanOrEqual(floors.rank);
+  expect(ratio(r.sentimentHits, r.sentimentTotal)).toBeGreaterThanOrEqual(floors.sentiment);
+  for (const label of ['positive', 'neutral', 'negative'] as const) {
+    expect(ratio(r.perClass[label].hit, r.perClass[label].total)).toBeGreaterThanOrEqual(floors.sentimentClassRecall);
+  }
+  expect(r.citations.f1).toBeGreaterThanOrEqual(floors.citationF1);
+  expect(r.competitors.f1).toBeGreaterThanOrEqual(floors.competitorF1);
+}
+
+describe('analysis accuracy — TRAINING set (tuned on: training figures)', () => {
+  const fixtures = loadFixtures(FIXTURE_DIR);
   const reports: Record<string, Report> = {
     zh: evaluate(fixtures.filter((f) => f.lang === 'zh')),
     en: evaluate(fixtures.filter((f) => f.lang === 'en')),
-    'zh holdout': evaluate(fixtures.filter((f) => f.lang === 'zh' && f.split === 'holdout')),
-    'en holdout': evaluate(fixtures.filter((f) => f.lang === 'en' && f.split === 'holdout')),
-    all: evaluate(fixtures),
   };
-  console.log(`\n${table(reports)}\n`);
-  const misses = reports.all!.failures;
-  if (misses.length > 0) console.log(`misses:\n  ${misses.join('\n  ')}\n`);
+  console.log(`\n${table('TRAINING', reports)}\n`);
+  const misses = [...reports.zh!.failures, ...reports.en!.failures];
+  if (misses.length > 0) console.log(`training misses:\n  ${misses.join('\n  ')}\n`);
 
-  it('has at least 70 answers, half Chinese and half English', () => {
-    expect(fixtures.length).toBeGreaterThanOrEqual(70);
-    expect(reports.zh!.answers).toBeGreaterThanOrEqual(35);
-    expect(reports.en!.answers).toBeGreaterThanOrEqual(35);
+  it('has at least 200 training answers, at least 100 per language, all eight platforms', () => {
+    expect(fixtures.every((f) => f.split !== 'holdout')).toBe(true);
     expect(new Set(fixtures.map((f) => f.id)).size).toBe(fixtures.length);
+    expect(reports.zh!.answers).toBeGreaterThanOrEqual(MIN_PER_LANGUAGE);
+    expect(reports.en!.answers).toBeGreaterThanOrEqual(MIN_PER_LANGUAGE);
+    expect(new Set(fixtures.map((f) => f.platform)).size).toBeGreaterThanOrEqual(8);
   });
 
   for (const lang of ['zh', 'en'] as const) {
-    it(`${lang}: every figure is at or above its floor`, () => {
-      const r = reports[lang]!;
-      expect(r.mention.precision).toBeGreaterThanOrEqual(FLOORS.mentionPrecision);
-      expect(r.mention.recall).toBeGreaterThanOrEqual(FLOORS.mentionRecall);
-      expect(ratio(r.rankHits, r.rankTotal)).toBeGreaterThanOrEqual(FLOORS.rank);
-      expect(ratio(r.sentimentHits, r.sentimentTotal)).toBeGreaterThanOrEqual(FLOORS.sentiment);
-      for (const label of ['positive', 'neutral', 'negative'] as const) {
-        expect(ratio(r.perClass[label].hit, r.perClass[label].total)).toBeGreaterThanOrEqual(FLOORS.sentimentClassRecall);
-      }
-      expect(r.citations.precision).toBeGreaterThanOrEqual(FLOORS.citationPrecision);
-      expect(r.citations.recall).toBeGreaterThanOrEqual(FLOORS.citationRecall);
-    });
+    it(`${lang}: every training figure is at or above its floor`, () => checkFloors(reports[lang]!, FLOORS.training));
+  }
+});
+
+describe('analysis accuracy — HOLDOUT set (never tuned on)', () => {
+  const fixtures = loadFixtures(HOLDOUT_DIR);
+  const reports: Record<string, Report> = {
+    zh: evaluate(fixtures.filter((f) => f.lang === 'zh')),
+    en: evaluate(fixtures.filter((f) => f.lang === 'en')),
+  };
+  if (fixtures.length > 0) console.log(`\n${table('HOLDOUT', reports)}\n`);
+
+  it.skipIf(fixtures.length === 0)('holds only holdout answers, none shared with training', () => {
+    expect(fixtures.every((f) => f.split === 'holdout')).toBe(true);
+    const training = new Set(loadFixtures(FIXTURE_DIR).map((f) => f.id));
+    expect(fixtures.filter((f) => training.has(f.id))).toEqual([]);
+  });
+
+  for (const lang of ['zh', 'en'] as const) {
+    it.skipIf(reports[lang]!.answers === 0)(`${lang}: every holdout figure is at or above its floor`, () => checkFloors(reports[lang]!, FLOORS.holdout));
   }
 });

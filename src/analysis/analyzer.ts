@@ -3,7 +3,8 @@
  *
  * 1. URLs (the scanners in urls.ts, original text) and Markdown link targets → ranges where names don't count;
  * 2. fold the text (NFKC, lower case) keeping an offset map back to the original;
- * 3. one matcher pass finds every mention of every target (brand = target 0, competitors 1..);
+ * 3. one matcher pass finds every candidate of every target (brand = target 0, competitors 1..),
+ *    then sense.ts keeps those that refer to the brand (word segmentation, brand evidence);
  * 4. only if something was mentioned: Markdown structure → rank; clauses → sentiment;
  * 5. position/snippet per target from the original text; citations from the URL spans.
  */
@@ -11,16 +12,28 @@ import { citationsFrom } from './citations.js';
 import { foldText } from './fold.js';
 import { parseStructure } from './markdown.js';
 import { MentionMatcher, type Hit } from './matcher.js';
+import { SenseJudge, type SenseDecision } from './sense.js';
 import { RangeSet } from './ranges.js';
 import { ranksByTarget } from './rank.js';
 import { sentimentsByTarget } from './sentiment.js';
 import { sentenceAround } from './snippet.js';
 import type { AnswerAnalysis, BrandAnalysis, BrandTarget, Sentiment } from './types.js';
 import { findLinkTargetSpans, findUrlSpans } from './urls.js';
+import { ENGINE_VERSION } from './version.js';
 
 export interface Analyzer {
   analyze(text: string, platformCitations?: string[]): AnswerAnalysis;
+  /** The same analysis plus every decision behind it (`sightline analyze --explain`). */
+  explain(text: string, platformCitations?: string[]): { analysis: AnswerAnalysis; decisions: string[] };
 }
+
+/** Trace of one analysis, filled only when explaining. */
+interface Trace {
+  sense: SenseDecision[];
+  entries: string[];
+}
+
+const hitKey = (h: Hit, text: string): string => text.slice(h.start, h.end).replace(/\s+/g, ' ');
 
 function sanitizeTarget(target: BrandTarget | null | undefined): BrandTarget {
   const t = target ?? { name: '' };
@@ -34,7 +47,14 @@ function emptyAnalysis(): BrandAnalysis {
   return { mentioned: false, position: null, rank: null, sentiment: null, snippet: null, mentionCount: 0 };
 }
 
-function analyzeWith(matcher: MentionMatcher, targets: readonly BrandTarget[], text: string, platformCitations: readonly unknown[]): AnswerAnalysis {
+function analyzeWith(
+  matcher: MentionMatcher,
+  judge: SenseJudge,
+  targets: readonly BrandTarget[],
+  text: string,
+  platformCitations: readonly unknown[],
+  trace: Trace | null = null,
+): AnswerAnalysis {
   const urlSpans = findUrlSpans(text);
   // A scheme-less bare domain hides a name inside it ("huawei.com" is not a mention of Huawei),
   // unless the name IS that domain ("Booking.com", "Monday.com" are brand names).
@@ -45,14 +65,29 @@ function analyzeWith(matcher: MentionMatcher, targets: readonly BrandTarget[], t
   const isMasked = (start: number, end: number): boolean =>
     masked.has(start) || (bareMasked.has(start) && !bareExact.has(`${start}:${end}`));
   const folded = foldText(text);
-  const hits = matcher.find(folded, text, masked.size + bareMasked.size > 0 ? isMasked : null);
+  const candidates = matcher.find(folded, text, masked.size + bareMasked.size > 0 ? isMasked : null);
+  const hits = judge.judge(folded, text, candidates, trace?.sense ?? null);
 
   let ranks: Array<number | null> = targets.map(() => null);
   let sentiments: Array<Sentiment | null> = targets.map(() => null);
   if (hits.length > 0) {
     const structure = parseStructure(folded.text);
-    ranks = ranksByTarget(structure.entries, hits, targets.length);
-    sentiments = sentimentsByTarget(folded.text, hits, structure.scopes, targets.length);
+    ranks = ranksByTarget(folded.text, structure.entries, hits, targets.length);
+    if (trace !== null) {
+      for (const e of structure.entries) {
+        const named = hits.filter((h) => h.start >= e.lead.start && h.start < (e.after?.end ?? e.lead.end)).map((h) => targets[h.target]!.name);
+        if (named.length === 0) continue;
+        const lead = folded.text.slice(e.lead.start, e.lead.end).trim().slice(0, 60);
+        trace.entries.push(`rank entry ${e.rank} (${e.kind}${e.leadStart === true ? ', sub-item of a group' : ''}) "${lead}" names ${[...new Set(named)].join(', ')}${e.source ? ` — not ranked: ${e.why ?? 'source list'}` : ''}`);
+      }
+    }
+    // A name that leads an item of a caution section is advised against (rules §3).
+    const cautioned = new Set<number>();
+    for (const e of structure.entries) {
+      if (e.why?.startsWith('caution') !== true) continue;
+      for (const h of hits) if (h.start >= e.lead.start && h.start < (e.after?.end ?? e.lead.end)) cautioned.add(h.target);
+    }
+    sentiments = sentimentsByTarget(folded.text, hits, structure.scopes, targets.length, cautioned);
   }
 
   const byTarget: Hit[][] = targets.map(() => []);
@@ -75,6 +110,7 @@ function analyzeWith(matcher: MentionMatcher, targets: readonly BrandTarget[], t
   const [brand, ...competitors] = perTarget;
   return {
     ...(brand ?? emptyAnalysis()),
+    engineVersion: ENGINE_VERSION,
     citations: citationsFrom(text, urlSpans, platformCitations),
     competitors: competitors.map((c, i) => ({ name: targets[i + 1]!.name, ...c })),
   };
@@ -89,15 +125,26 @@ function analyzeWith(matcher: MentionMatcher, targets: readonly BrandTarget[], t
 export function createAnalyzer(brand: BrandTarget, options?: { competitors?: BrandTarget[] }): Analyzer {
   const targets = [sanitizeTarget(brand), ...(Array.isArray(options?.competitors) ? options.competitors : []).map(sanitizeTarget)];
   const matcher = new MentionMatcher(targets);
-  const strict = (text: string, platformCitations?: string[]): AnswerAnalysis =>
-    analyzeWith(matcher, targets, typeof text === 'string' ? text : '', Array.isArray(platformCitations) ? platformCitations : []);
+  const judge = new SenseJudge(targets, hitKey);
+  const strict = (text: string, platformCitations?: string[], trace: Trace | null = null): AnswerAnalysis =>
+    analyzeWith(matcher, judge, targets, typeof text === 'string' ? text : '', Array.isArray(platformCitations) ? platformCitations : [], trace);
   return {
+    explain(text: string, platformCitations?: string[]) {
+      const trace: Trace = { sense: [], entries: [] };
+      const analysis = strict(text, platformCitations, trace);
+      const decisions = [
+        ...trace.sense.map((d) => `${d.accepted ? 'mention' : 'rejected'} ${targets[d.target]!.name} "${d.name}" at ${d.position}: ${d.reason}`),
+        ...trace.entries,
+      ];
+      return { analysis, decisions };
+    },
     analyze(text: string, platformCitations?: string[]): AnswerAnalysis {
       try {
         return strict(text, platformCitations);
       } catch {
         return {
           ...emptyAnalysis(),
+          engineVersion: ENGINE_VERSION,
           citations: [],
           competitors: targets.slice(1).map((t) => ({ name: t.name, ...emptyAnalysis() })),
         };
@@ -109,5 +156,5 @@ export function createAnalyzer(brand: BrandTarget, options?: { competitors?: Bra
 /** Same pipeline without the safety net (tests use it to prove no stage throws). */
 export function analyzeStrict(text: string, brand: BrandTarget, competitors: BrandTarget[] = [], platformCitations: string[] = []): AnswerAnalysis {
   const targets = [sanitizeTarget(brand), ...competitors.map(sanitizeTarget)];
-  return analyzeWith(new MentionMatcher(targets), targets, text, platformCitations);
+  return analyzeWith(new MentionMatcher(targets), new SenseJudge(targets, hitKey), targets, text, platformCitations);
 }

@@ -1,12 +1,15 @@
 /**
- * Citations: every http(s) URL in the text (plain, Markdown links, autolinks, reference
- * definitions, "www." hosts) plus the platform's own citation list, normalised and deduplicated
- * (first occurrence wins, document order, then platform order).
+ * Citations (measurement-rules.md §4): every http(s) URL in the text (plain, Markdown links,
+ * autolinks, reference definitions) plus the platform's own citation list, in order of first
+ * appearance. `url` is the URL EXACTLY as written (the evidence a customer can click and
+ * dispute); a URL that repeats verbatim is listed once. Beside it, `normalizedUrl` is the key
+ * aggregates group by (lower-case host, default port and fragment dropped, tracking parameters
+ * removed, no trailing slash on a non-root path) and `domain` its registrable domain (tldts).
  *
- * Scheme-less bare domains ("huawei.com") are NOT citations: file names such as README.md or
- * setup.py look the same; they still hide brand names from mention counting (see analyzer.ts).
+ * Scheme-less hosts ("www.x.com", "huawei.com") are NOT citations (§4.1); they still hide brand
+ * names from mention counting (see analyzer.ts).
  */
-import { getDomain } from 'tldts';
+import { createRequire } from 'node:module';
 import { sentenceAround } from './snippet.js';
 import { findUrlSpans, trimUrlTail, type UrlSpan } from './urls.js';
 import type { Citation } from './types.js';
@@ -17,7 +20,10 @@ const TRACKING_PARAMS = new Set([
   '_hsenc', '_hsmi', 'spm', 'ref_src', 'share_source', 'share_medium', 'si',
 ]);
 
-/** Canonical form of a URL, or null when it is not an absolute http(s) URL with a host. */
+/**
+ * The grouping key of a URL, or null when it is not an absolute http(s) URL with a host. Never
+ * shown as evidence: `Citation.url` keeps the URL as written.
+ */
 export function normalizeUrl(input: string): string | null {
   let raw = trimUrlTail(input.trim().replace(/^<|>$/g, ''));
   if (/^www\./i.test(raw)) raw = `https://${raw}`;
@@ -40,7 +46,17 @@ export function normalizeUrl(input: string): string | null {
     }
   }
   if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
+  // One trailing-slash rule: "/pricing/" and "/pricing" are the same page; the root stays "/".
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(/\/+$/, '') || '/';
   return url.href;
+}
+
+// tldts (the public suffix list) costs ~150 ms to load: loaded on the first citation only, so a
+// cold `sightline analyze` of an answer without URLs never pays for it.
+let getDomain: ((host: string) => string | null) | null = null;
+function tldtsGetDomain(host: string): string | null {
+  getDomain ??= (createRequire(import.meta.url)('tldts') as typeof import('tldts')).getDomain;
+  return getDomain(host);
 }
 
 // Memo of host → registrable domain: answers cite the same few hosts over and over. Bounded, and
@@ -58,7 +74,7 @@ export function registrableDomain(url: string): string {
   }
   let domain = domainMemo.get(host);
   if (domain === undefined) {
-    domain = getDomain(host) ?? host;
+    domain = tldtsGetDomain(host) ?? host;
     if (domainMemo.size >= DOMAIN_MEMO_MAX) domainMemo.clear();
     domainMemo.set(host, domain);
   }
@@ -76,19 +92,21 @@ export function citationsFrom(text: string, spans: readonly UrlSpan[], platformC
   const seen = new Set<string>();
   const out: Citation[] = [];
   const add = (raw: string, source: Citation['source'], context: () => string): void => {
-    const url = normalizeUrl(raw);
-    if (url === null || seen.has(url)) return;
-    const domain = registrableDomain(url);
+    const url = raw.trim();
+    if (seen.has(url)) return;
+    const normalizedUrl = normalizeUrl(url);
+    if (normalizedUrl === null) return;
+    const domain = registrableDomain(normalizedUrl);
     if (domain === '') return;
     seen.add(url);
-    out.push({ url, domain, context: context(), source });
+    out.push({ url, normalizedUrl, domain, context: context(), source });
   };
   for (const span of spans) {
-    if (span.kind === 'email' || span.kind === 'bare') continue;
+    if (span.kind !== 'url') continue;
     add(span.raw, span.markdownTarget ? 'link' : 'text', () => sentenceAround(text, span.start));
   }
   platformCitations.forEach((entry, i) => {
-    if (typeof entry === 'string') add(entry, 'platform', () => markerContext(text, i + 1));
+    if (typeof entry === 'string' && /^https?:\/\//i.test(entry.trim())) add(entry, 'platform', () => markerContext(text, i + 1));
   });
   return out;
 }

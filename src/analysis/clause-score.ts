@@ -70,8 +70,8 @@ function entryAt(body: string, i: number): { entry: Entry; length: number } | nu
   return null;
 }
 
-const NEGATOR_ZH = /并非|并不|从不|从未|毫无(?!疑)|绝非|没有|不是|没(?!错)|不(?![仅但只光单断同过如少久管论错])|未(?!来|必)|无(?![论疑线限缝与])|别(?![的人具])/;
-const NEGATOR_EN = new Set(['not', 'no', 'never', 'without', 'hardly', 'barely', 'neither', 'nor', 'cannot', "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't", "didn't", "won't", "wouldn't", "can't", "couldn't", "shouldn't", "hasn't", "haven't", 'isnt', 'doesnt', 'dont']);
+const NEGATOR_ZH = /并非|并不|从不|从未|毫无(?!疑)|绝非|没有|不是|没(?!错)|不(?![仅但只光单断同过如少久管论错])|未(?!来|必)|无(?![论疑线限缝与])|(?<![识区特分级类性告差个鉴辨离派])别(?![的人具])/;
+const NEGATOR_EN = new Set(['stopped', 'stop', 'quit', 'not', 'no', 'never', 'without', 'hardly', 'barely', 'neither', 'nor', 'cannot', "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't", "didn't", "won't", "wouldn't", "can't", "couldn't", "shouldn't", "hasn't", "haven't", 'isnt', 'doesnt', 'dont']);
 const INTENSIFIER_ZH = /非常|极其|极为|特别|十分|相当|尤其|格外|很|最|超|极|太|颇/;
 const INTENSIFIER_EN = new Set(['very', 'extremely', 'highly', 'really', 'incredibly', 'exceptionally', 'most', 'super', 'so', 'truly', 'remarkably', 'particularly', 'especially', 'exceptionally']);
 const DOWNTONER_ZH = /略|稍|有点|有些|比较/;
@@ -79,6 +79,7 @@ const DOWNTONER_EN = new Set(['slightly', 'somewhat', 'fairly', 'rather', 'relat
 
 const INHERENT_POSITIVE = /优于|胜过|强于|好于|超越|领先于|完胜|碾压|outperform[a-z]*|\bbeats?\b|surpass[a-z]*|outshin[a-z]*|\bedges? out\b|\bahead of\b|superior to/;
 const INHERENT_NEGATIVE = /不如|比不上|比不过|不及|逊于|逊色于|劣于|落后于|输给|弱于|差于|\btrails?\b|\blags? behind\b|\bfalls? behind\b|inferior to|\bloses to\b/;
+const POSITIONAL = /ahead of|领先于|surpass|超越|outsold|outsell/;
 const GENERIC_COMPARATIVE = /(?<![对相无好])比(?![较如例赛拟分特起])|\bthan\b/;
 const OBJECT_INTRO_START = /^(?:[\s*_>#-]*)(?:相比|相较|比起|对比|与其|compared (?:to|with)|in comparison (?:to|with)|unlike|versus|vs\.?|relative to)/;
 const OBJECT_INTRO_END = /(?:相比|相比之下|相比较而言|相较而言)\s*$/;
@@ -150,8 +151,11 @@ export function scoreClause(text: string, clause: Span, names: readonly Span[]):
   const negative = INHERENT_NEGATIVE.exec(body);
   const inherent = positive !== null && (negative === null || positive.index <= negative.index) ? positive : negative;
   if (inherent !== null) {
-    const sign = inherent === positive ? 1 : -1;
     const rest = blank(body, [{ start: inherent.index, end: inherent.index + inherent[0].length }], 0);
+    // A position word between two figures ("sold 11.2 million, ahead of B's 9.2 million",
+    // "销量领先于B") reports numbers, not a judgement: neutral unless evaluative words come too (§3).
+    const factual = POSITIONAL.test(inherent[0]) && /\d/.test(body) && lexiconScore(rest) === 0;
+    const sign = factual ? 0 : inherent === positive ? 1 : -1;
     const start = clause.start + inherent.index;
     return {
       polarity: lexiconScore(rest) + sign,

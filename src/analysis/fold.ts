@@ -72,7 +72,7 @@ export function foldText(input: string): FoldedText {
     } else if (c === 0x3000) {
       push(0x20, i);
     } else if (isDropped(c)) {
-      continue;
+      // dropped (zero-width and control characters): nothing to push
     } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
       const d = input.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {

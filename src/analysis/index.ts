@@ -18,6 +18,7 @@ export type {
 export { createAnalyzer, type Analyzer } from './analyzer.js';
 export { extractCitations, normalizeUrl, registrableDomain } from './citations.js';
 export { POSITIVE_THRESHOLD, NEGATIVE_THRESHOLD } from './sentiment.js';
+export { ENGINE_VERSION } from './version.js';
 
 /** Convenience for a single answer; compile once with `createAnalyzer` for many answers. */
 export function analyzeAnswer(text: string, brand: BrandTarget, options?: AnalyzeOptions): AnswerAnalysis {

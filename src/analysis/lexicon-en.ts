@@ -21,7 +21,7 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['long battery life', 1], ['clean', 0.5], ['helpful', 1], ['responsive support', 1], ['rich', 0.5],
   ['customizable', 0.7], ['scalable', 0.7], ['pleasant', 1], ['delight*', 1.5], ['satisf*', 1], ['go-to', 1],
   ['must-have', 1.5], ['mature', 0.7], ['broadest', 1], ['widest', 1], ['fun', 1], ['motivating', 1],
-  ['engaging', 1], ['enjoyable', 1], ['effective', 1], ['slick', 1], ['comfortable', 1], ['immersive', 1], ['industry-leading', 1.5], ['market leader', 1], ['cheap', 0.3], ['budget-friendly', 1],
+  ['engaging', 1], ['enjoyable', 1], ['effective', 1], ['slick', 1], ['comfortable', 1], ['immersive', 1], ['industry-leading', 1.5], ['market leader', 1], ['cheap', 0.3], ['budget-friendly', 1], ['cheaper', 1], ['easiest', 1], ['easy', 0.7], ['reliably', 1], ['easier', 0.7], ['transparent', 0.7], ['low fees', 1], ['low-cost', 1], ['no fees', 1], ['cheapest', 1], ['simpler', 0.7], ['more affordable', 1],
   // negative
   ['bad', -1], ['poor', -1], ['poorly', -1], ['worse', -1], ['worst', -1.5], ['weak', -1], ['weakness*', -1],
   ['expensive', -1], ['pricey', -1], ['overpriced', -1.5], ['costly', -1], ['high price*', -1],
@@ -38,7 +38,7 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['horrible', -2], ['clumsy', -1], ['underwhelming', -1.5], ['unstable', -1.5], ['bloated', -1], ['glitch*', -1],
   ['recall*', -1], ['risk*', -0.7], ['controvers*', -1], ['struggl*', -1], ['pain point*', -1], ['caveat*', -0.5],
   ['downtime', -1], ['outage*', -1.5], ['lock-in', -1], ['steep', -0.7], ['fall short', -1], ['falls short', -1],
-  ['not worth', -1.5], ['dropped', -0.5], ['frequent', -0.3],
+  ['not worth', -1.5], ['locked into', -1], ['locked in', -1], ['weaker', -1], ['weakest', -1.5], ['less suitable', -1], ['not the best', -1], ['worse fit', -1.5], ['weaker fit', -1.5], ['pricier', -1], ['slower', -1], ['harder', -0.7], ['dropped', -0.5], ['frequent', -0.3],
   // neutral shadows
   ['best-known', 0], ['best known', 0], ['good to know', 0], ['worth noting', 0], ['issue tracking', 0],
   ['issue tracker', 0], ['problem solving', 0], ['bug tracking', 0], ['risk management', 0], ['leading to', 0],

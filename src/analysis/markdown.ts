@@ -3,18 +3,19 @@
  * needed and would halve throughput). Works on the FOLDED text, so full-width "１．" or "＃" are
  * already ASCII. Produces, target-independently:
  *
- * - rank entries: the items of candidate recommendation lists, each with a rank, a lead (the part
- *   that names what the item is about) and a scope (the whole item). Four shapes count:
- *   1. top-level Markdown lists (ordered: rank = list start + index, so a list resumed after an
- *      interruption keeps its numbering; unordered: index + 1); lead = the item's first line;
- *   2. numbered headings at one level ("### 1. 华为", "## 第一名：…", "## Top 3 …"): rank = number;
- *   3. numbered paragraphs ("**1. Huawei**", "1、华为", "(2) 小米", "1.华为"), at least two in a
- *      row (1, 2, …) to count as a list: rank = number;
- *   4. tables with a rank column (排名/名次/序号/Rank/#): rank = that cell, lead = first other cell.
- *   Lists under a heading or paragraph that announces sources (参考/来源/Sources/References) or
- *   whose items are mostly URLs are source lists, not recommendations. A list under a numbered
- *   entry or a bold title is a detail list (not a ranking) when that entry names a tracked brand
- *   (rank.ts) or when its items are mostly "label: …" (优点：/缺点：/Pros:).
+ * - rank entries (measurement-rules.md §2): the items of candidate recommendation lists, each
+ *   with a rank, a lead (the part that names what the item is about: its bold title, else the
+ *   text before " — " or a colon, else its first line) and a scope (the whole item). Shapes:
+ *   1. top-level Markdown lists (ordered: rank = list start + index, so numbering that continues
+ *      across group headings is one list; unordered: index + 1);
+ *   2. numbered headings ("### 1. 华为", "## 第一名：…", "## Top 3 …"): rank = number;
+ *   3. numbered paragraphs ("**1. Huawei**", "1、华为", "(2) 小米"), at least two in a row;
+ *   4. grouped items: a sub-item of a top-level item, or an item of a list under a numbered
+ *      heading/paragraph, gives the GROUP's rank when the brand leads the sub-item.
+ *   Tables are never ranked. Entries that never rank (`source`): source lists (announced as
+ *   参考/来源/Sources, or whose items are mostly just links), caution sections (不推荐/避坑/
+ *   avoid/be cautious), how-to steps, tips, reasons and criteria, and detail lists under an entry
+ *   (pros/cons "label: …" items; rank.ts also skips lists under an entry that names a brand).
  * - topic scopes: headings, list items and table rows, whose lead names the subject of the block;
  *   the sentiment module attributes sentences that name nobody to that subject.
  */
@@ -40,8 +41,17 @@ export interface RankEntry {
   kind: 'list' | 'heading' | 'paragraph' | 'table';
   /** Source/reference lists and detail lists (pros/cons under an entry) never rank. */
   source: boolean;
-  /** For list items: the numbered heading/paragraph entry the list sits under, if any. */
+  /** For list items: the numbered heading/paragraph entry (or group item) the list sits under. */
   parent: RankEntry | null;
+  /**
+   * The rest of the first line after a colon that cut the lead ("For sleep: Calm, …"): a name
+   * that LEADS it names the item too (the descriptor-then-name form), a name further on does not.
+   */
+  after?: Span;
+  /** Sub-items of a group: the tracked name must lead the item (rank.ts). */
+  leadStart?: boolean;
+  /** Why the entry never ranks (for `analyze --explain`); set when `source` is true. */
+  why?: string;
 }
 
 export interface TopicScope {
@@ -61,6 +71,12 @@ const LIST_MARKER = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*/;
 const SOURCE_INTRO = /(参考|来源|引用|出处|资料|链接|sources?|references?|citations?|further reading|links?)[^\n]{0,12}[:：]?\s*$/i;
 const ITEM_LABEL = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*(?:\*\*|__)?(?:[\u4e00-\u9fff]{1,6}|[a-z]+(?: [a-z]+){0,2})(?:\*\*|__)?[ \t]*[:：]/;
 const RANK_HEADER = /^(排名|名次|排行|序号|rank|ranking|#|no\.?|位次)$/i;
+// A section that warns against what it lists is not a recommendation list (§2).
+const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|谨慎|需要注意的品牌|踩雷|黑名单|劝退|避免选择|\bavoid\b|be cautious|caution|not recommended|steer clear|think twice|red flags|approach with care|\bskip\b|wary/i;
+// Lists of steps, tips, reasons or criteria name brands in passing; they are not product lists.
+const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
+const PRODUCT_INTRO = /推荐|品牌|哪些|排名|排行|榜|top\s*\d|\bbest\b|\brecommend|\bpicks?\b|\bbrands\b|\boptions\b|\balternatives\b|\btools\b|\bapps\b/i;
+const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|点击|进入|登录|登陆|选择|下载|安装|注册|设置|确认|检查|比较|对比|关注|考虑|查看|前往|搜索|输入|填写|绑定|开启|关闭|联系|访问|open|click|go to|upload|paste|copy|share|add|type|save|export|import|drag|press|follow|wait|sign (?:in|up)|log in|install|download|select|choose|navigate|tap|create|enter|check|compare|consider|look for|make sure|set up|visit|search|connect|contact|enable|turn on|read)\b/i;
 
 interface Located {
   token: Token;
@@ -92,10 +108,10 @@ function numberOf(m: RegExpExecArray): number | null {
 }
 
 /**
- * The part of an entry's first line that says what the entry is: the emphasised text when the
- * line opens with it ("**Brevo** — cheaper than Mailchimp" → "Brevo"), else the text before a
- * dash separator (" — ", " – ", " - "), else the whole line. Colons do not cut: "拍照：华为" and
- * "For sleep: Calm" put the recommended name after the colon.
+ * The part of an entry's first line that says what the entry is (§2): the emphasised text when
+ * the line opens with it ("**Brevo** — cheaper than Mailchimp" → "Brevo"), else the text before
+ * a dash separator (" — ", " – ", " - ") or a colon ("华为：拍照出色" → "华为"), else the whole
+ * line. "拍照：华为" is a comparison dimension: its lead names no brand.
  */
 export function leadOf(text: string, start: number, end: number): Span {
   const line = text.slice(start, end);
@@ -103,7 +119,16 @@ export function leadOf(text: string, start: number, end: number): Span {
   if (bold !== null && bold[2]!.trim().length > 0) return { start, end: start + bold[0].length };
   const dash = /\S[ \t]+[—–-][ \t]+\S/.exec(line);
   if (dash !== null) return { start, end: start + dash.index + 1 };
+  const colon = /:(?!\/\/)/.exec(line); // "：" is folded to ":"; "https://" is not a separator
+  if (colon !== null && colon.index > 0) return { start, end: start + colon.index };
   return { start, end };
+}
+
+/** After a colon-cut lead: the rest of that line (see RankEntry.after). */
+export function afterLead(text: string, lead: Span): Span | undefined {
+  if (text[lead.end] !== ':') return undefined;
+  const nl = text.indexOf('\n', lead.end);
+  return { start: lead.end + 1, end: nl < 0 ? text.length : nl };
 }
 
 /** First non-empty line of an item after its list marker, reduced to its lead. */
@@ -152,7 +177,7 @@ function rowCells(text: string, start: number, end: number): Cell[] {
   return cells;
 }
 
-function tableEntries(text: string, block: Located, entries: RankEntry[], scopes: TopicScope[]): void {
+function tableScopes(text: string, block: Located, scopes: TopicScope[]): void {
   const lines: Span[] = [];
   let s = block.start;
   while (s < block.end) {
@@ -163,18 +188,70 @@ function tableEntries(text: string, block: Located, entries: RankEntry[], scopes
   }
   const header = lines[0];
   if (header === undefined) return;
+  // Table rows are never ranked (§2); a row's first cell (or the one after a rank column) is
+  // still the subject of the row for sentiment.
   const headerCells = rowCells(text, header.start, header.end);
   const rankCol = headerCells.findIndex((c) => RANK_HEADER.test(c.text.replace(/\*\*/g, '')));
   const nameCol = rankCol === 0 ? 1 : 0;
-  lines.slice(2).forEach((line, i) => {
-    const cells = rowCells(text, line.start, line.end);
-    const name = cells[nameCol];
-    if (name === undefined) return;
-    scopes.push({ lead: name, scope: line });
-    if (rankCol >= 0) {
-      const n = Number.parseInt(cells[rankCol]?.text.replace(/\D+/g, '') ?? '', 10);
-      entries.push({ rank: n > 0 ? n : i + 1, lead: name, scope: line, kind: 'table', source: false, parent: null });
-    }
+  for (const line of lines.slice(2)) {
+    const name = rowCells(text, line.start, line.end)[nameCol];
+    if (name !== undefined) scopes.push({ lead: name, scope: line });
+  }
+}
+
+/**
+ * An item that is little more than a link (a source entry): without its links, URLs and markers
+ * only a few words remain, or it is a bare title followed by the link that ends the line
+ * ("华为开发者文档：https://…"). A product item carrying a link or marker has a description.
+ */
+function isLinkOnly(line: string): boolean {
+  if (!line.includes('://')) return false;
+  const LINK = /\[[^\]\n]*\]\([^)\s]*\)|https?:\/\/[^\s)]+/g;
+  const rest = line.replace(LINK, ' ').replace(/\[\^?\d+\^?\]/g, ' ').replace(/^[ \t]*(?:[*+-]|\d{1,9}[.)])/, ' ');
+  const plain = rest.replace(/[\p{P}\p{S}]/gu, ' ');
+  const cjk = (plain.match(/[\u3400-\u9fff]/g) ?? []).length;
+  const words = plain.replace(/[\u3400-\u9fff]/g, ' ').split(/\s+/).filter(Boolean).length;
+  if (cjk <= 6 && words <= 3) return true;
+  const endsWithLink = /(?:\[[^\]\n]*\]\([^)\s]*\)|https?:\/\/[^\s)]+)[)\]*_.,;:!?。）】\s]*$/.test(line);
+  const before = line.replace(/(?:\[[^\]\n]*\]\([^)\s]*\)|https?:\/\/[^\s)]+)[)\]*_.,;:!?。）】\s]*$/, '');
+  return endsWithLink && !/[,;。；]|\.\s|\s[—–-]\s/.test(before.replace(LINK, ' '));
+}
+
+/** A source list: its items are mostly just links (§2), not products that carry a link. */
+function isLinkList(text: string, items: readonly Located[]): boolean {
+  const linkOnly = items.filter((it) => isLinkOnly(text.slice(it.start, it.end).split('\n')[0] ?? '')).length;
+  return linkOnly * 2 > items.length;
+}
+
+/**
+ * Sub-items of a top-level item (a group such as "国际品牌" or "CRM and sales"): each is an entry
+ * with the group's rank that counts only when the tracked name leads it (rank.ts).
+ */
+function subItems(text: string, item: Located, group: RankEntry, entries: RankEntry[], scopes: TopicScope[]): void {
+  // marked strips the indentation from nested tokens' raw text, so sub-items are found by their
+  // indented list markers in the item's own text instead.
+  const starts: number[] = [];
+  const SUB = /\n([ \t]{2,})(?:[*+-]|\d{1,9}[.)])[ \t]+\S/g;
+  const body = text.slice(item.start, item.end);
+  for (let m = SUB.exec(body); m !== null; m = SUB.exec(body)) starts.push(item.start + m.index + 1);
+  const caution = CAUTION.test(text.slice(group.lead.start, group.lead.end));
+  const why = group.why ?? (caution ? 'caution group' : undefined);
+  starts.forEach((start, i) => {
+    const end = starts[i + 1] ?? item.end;
+    const lead = itemLead(text, start, end);
+    const after = afterLead(text, lead);
+    scopes.push({ lead, scope: { start, end } });
+    entries.push({
+      rank: group.rank,
+      lead,
+      scope: { start, end },
+      kind: 'list',
+      source: why !== undefined,
+      parent: group,
+      leadStart: true,
+      ...(after !== undefined ? { after } : {}),
+      ...(why !== undefined ? { why } : {}),
+    });
   });
 }
 
@@ -218,10 +295,9 @@ export function parseStructure(text: string): DocStructure {
     run = [];
   };
   for (const b of blocks) {
-    if (b.token.type !== 'paragraph') {
-      if (b.token.type === 'heading') flush();
-      continue;
-    }
+    // A heading between numbered paragraphs does not end the run: numbering that continues
+    // across group headings (1–2 under one, 3–4 under the next) is one list (§2).
+    if (b.token.type !== 'paragraph') continue;
     let s = b.start;
     while (s < b.end) {
       const nl = text.indexOf('\n', s);
@@ -233,7 +309,9 @@ export function parseStructure(text: string): DocStructure {
         if (prev !== undefined && n !== prev.rank + 1) flush();
         if (run.length > 0 || n === 1) {
           if (prev !== undefined && run.length > 0) prev.scope.end = s; // previous entry runs until this one
-          run.push({ rank: n, lead: leadOf(text, s, e), scope: { start: s, end: b.end }, kind: 'paragraph', source: false, parent: null });
+          const lead = leadOf(text, s, e);
+          const after = afterLead(text, lead);
+          run.push({ rank: n, lead, ...(after !== undefined ? { after } : {}), scope: { start: s, end: b.end }, kind: 'paragraph', source: false, parent: null });
         }
       }
       s = e + 1;
@@ -244,28 +322,67 @@ export function parseStructure(text: string): DocStructure {
   entries.push(...paraEntries);
   const parents = [...entries, ...titles].sort((a, b) => a.scope.start - b.scope.start);
 
+  // The innermost heading or bold title around a position, and what a block's intro says.
+  const sections = scopes.slice(0, headings.length);
+  const sectionLead = (pos: number): string => {
+    let best: TopicScope | null = null;
+    for (const sc of sections) if (sc.scope.start < pos && pos < sc.scope.end && sc.lead.end <= pos && (best === null || sc.scope.start >= best.scope.start)) best = sc;
+    return best === null ? '' : text.slice(best.lead.start, best.lead.end);
+  };
+  const unrankedWhy = (intro: string, section: string): string | undefined => {
+    if (CAUTION.test(intro) || CAUTION.test(section)) return 'caution section';
+    if ((HOWTO.test(intro) && !PRODUCT_INTRO.test(intro)) || (HOWTO.test(section) && !PRODUCT_INTRO.test(section) && intro === '')) return 'how-to / tips / reasons list';
+    return undefined;
+  };
+  // Numbered headings and paragraphs inside a caution section do not rank either.
+  for (const e of entries) {
+    const why = CAUTION.test(sectionLead(e.lead.start)) ? 'caution section' : undefined;
+    if (why !== undefined) Object.assign(e, { source: true, why });
+  }
+
   // Pass 2: lists and tables.
   blocks.forEach((b, bi) => {
     if (b.token.type === 'table') {
-      tableEntries(text, b, entries, scopes);
+      tableScopes(text, b, scopes);
       return;
     }
     if (b.token.type !== 'list') return;
     const list = b.token as Tokens.List;
     const items = locate(text, list.items, b.start);
-    const urlItems = items.filter((it) => text.slice(it.start, it.end).includes('://')).length;
-    const source = SOURCE_INTRO.test(lastLine(text, blocks[bi - 1])) || urlItems * 2 > items.length;
+    const intro = lastLine(text, blocks[bi - 1]);
+    const why =
+      SOURCE_INTRO.test(intro) || isLinkList(text, items)
+        ? 'source list'
+        : items.filter((it) => VERB_LED.test(text.slice(it.start, it.end))).length * 2 > items.length
+          ? 'how-to / tips / reasons list'
+          : unrankedWhy(intro, sectionLead(b.start));
     const parent = parents.filter((e) => e.scope.start <= b.start && b.start < e.scope.end).pop() ?? null;
     // Under an entry or title, a list whose items are mostly "label: …" (优点：/缺点：/Pros:/价格：)
     // describes that entry; it is not a ranking even when the entry names no tracked brand.
     const labelled = items.filter((it) => ITEM_LABEL.test(text.slice(it.start, it.end))).length;
-    const detail = parent !== null && labelled * 2 >= items.length;
+    const detail = parent !== null && parent.rank > 0 && labelled * 2 >= items.length;
+    // Items of a list under a numbered heading/paragraph are the sub-items of that group (§2).
+    const group = parent !== null && parent.rank > 0 && !parent.source ? parent : null;
     const first = typeof list.start === 'number' && list.start > 0 ? list.start : 1;
     items.forEach((it, i) => {
       const lead = itemLead(text, it.start, it.end);
       const scope = { start: it.start, end: it.end };
       scopes.push({ lead, scope });
-      entries.push({ rank: list.ordered ? first + i : i + 1, lead, scope, kind: 'list', source: source || detail, parent });
+      const unranked = why ?? (detail ? 'detail list of an entry' : undefined);
+      const after = afterLead(text, lead);
+      const entry: RankEntry = {
+        rank: group !== null ? group.rank : list.ordered ? first + i : i + 1,
+        lead,
+        ...(after !== undefined ? { after } : {}),
+        scope,
+        kind: 'list',
+        source: unranked !== undefined,
+        parent,
+        ...(group !== null ? { leadStart: true } : {}),
+        ...(unranked !== undefined ? { why: unranked } : {}),
+      };
+      entries.push(entry);
+      subItems(text, it, entry, entries, scopes);
     });
   });
   entries.sort((a, b) => a.lead.start - b.lead.start);

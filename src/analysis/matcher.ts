@@ -16,6 +16,7 @@
  * still match.
  */
 import { foldName, isFoldBoundary, type FoldedText } from './fold.js';
+import { isAmbiguousName } from './sense.js';
 import { ACRONYM_MAX_LENGTH, COMMON_WORD_NAMES, EXCLUSION_PHRASES } from './sense-rules.js';
 import type { BrandTarget } from './types.js';
 
@@ -77,7 +78,10 @@ export class MentionMatcher {
             checkStart: isLatinLetter(first) || isDigit(first),
             checkEnd: isLatinLetter(last) || isDigit(last),
             requireCapital:
-              latin && isLatinLetter(first) && (target.requireCapitalized ?? COMMON_WORD_NAMES.has(key)),
+              latin &&
+              isLatinLetter(first) &&
+              // A name configured all lower-case ("vivo") is written that way by the brand itself.
+              (target.requireCapitalized ?? (trimmedRaw !== trimmedRaw.toLowerCase() && (COMMON_WORD_NAMES.has(key) || isAmbiguousName(key, target.ambiguous)))),
             acronym:
               /^[A-Z]+$/.test(trimmedRaw) && trimmedRaw.length <= ACRONYM_MAX_LENGTH,
           },
@@ -161,8 +165,9 @@ export class MentionMatcher {
       if (ch === ch.toLowerCase()) return false;
     }
     if (info.acronym) {
+      // "HP", "Hp" and "ＨＰ" are the brand (any case but all-lower, §1); "120 hp" is not.
       const slice = original.slice(origStart, folded.origin[end]!).normalize('NFKC');
-      if (slice !== slice.toUpperCase()) return false;
+      if (slice === slice.toLowerCase()) return false;
     }
     return true;
   }

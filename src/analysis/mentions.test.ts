@@ -45,6 +45,46 @@ describe('mention detection', () => {
     expect(mention('an HP printer', 'HP').mentioned).toBe(true);
   });
 
+  it('judges Chinese names by word segmentation: no hit across a word boundary or inside a longer word', () => {
+    expect(mention('为振兴中华为人民服务', '华为').mentioned).toBe(false);
+    expect(mention('内容大众化，社会大众都能看懂', '大众').mentioned).toBe(false);
+    expect(mention('国庆期间长安街交通管制', '长安').mentioned).toBe(false);
+    expect(mention('长安汽车推出了新车型', '长安').mentioned).toBe(true);
+    expect(mention('华为手机拍照好', '华为').mentioned).toBe(true);
+  });
+
+  it('needs brand evidence for a name that is an ordinary word, overridable per brand', () => {
+    expect(mention('最理想的状态是兴趣与收入兼顾', '理想').mentioned).toBe(false);
+    expect(mention('理想L7空间大，适合家庭', '理想').mentioned).toBe(true);
+    expect(mention('春节图个吉利', '吉利').mentioned).toBe(false);
+    expect(mention('推荐吉利星瑞，做工扎实', '吉利').mentioned).toBe(true);
+    // Declared not ambiguous: no evidence needed.
+    expect(mention('春节图个吉利', '吉利', [], { ambiguous: false }).mentioned).toBe(true);
+  });
+
+  it('rejects other meanings of Latin names and organisations that contain the name', () => {
+    expect(mention('Zoom in on the chart to see the trend.', 'Zoom').mentioned).toBe(false);
+    expect(mention('Zoom is the easiest video tool for schools.', 'Zoom').mentioned).toBe(true);
+    expect(mention('The statue depicts Nike, the Greek goddess of victory.', 'Nike').mentioned).toBe(false);
+    expect(mention('Nike shoes are popular with runners.', 'Nike').mentioned).toBe(true);
+    expect(mention('The Washington Apple Commission promotes apples.', 'Apple').mentioned).toBe(false);
+    expect(mention('中国移动互联网产业联盟发布报告', '中国移动').mentioned).toBe(false);
+  });
+
+  it('recalls an alias in another script in any case but all-lower for short acronyms', () => {
+    expect(mention('Xpeng leads in city driving assistance', '小鹏', ['XPENG']).mentioned).toBe(true);
+    expect(mention('Nio runs battery swap stations', '蔚来', ['NIO']).mentioned).toBe(true);
+    expect(mention('the nio of it', '蔚来', ['NIO']).mentioned).toBe(false);
+  });
+
+  it('explains every sense decision', () => {
+    const { decisions } = createAnalyzer({ name: '理想' }).explain('最理想的状态。理想L7空间大。');
+    expect(decisions).toEqual([
+      expect.stringMatching(/^rejected 理想 .*degree adverb/),
+      expect.stringMatching(/^mention 理想 .*model or product token/),
+    ]);
+  });
+
   it('honours per-brand exclusions', () => {
     expect(mention('理想的选择是多看看', '理想', [], { exclusions: ['理想的选择'] }).mentioned).toBe(false);
   });

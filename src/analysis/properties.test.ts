@@ -51,6 +51,16 @@ describe('properties', () => {
     );
   });
 
+  it('every citation url is a substring of the answer, exactly as written', () => {
+    fc.assert(
+      fc.property(textArb, fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.constantFrom('', '。', '）', ')', '**', '，活动', '[2](https://b.com/x)'), (text, url, glue) => {
+        const answer = `${text} [1](${url})${glue} ${url}${glue}`;
+        for (const c of extractCitations(answer)) expect(answer.includes(c.url)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('handles arbitrary web URLs glued to Chinese text', () => {
     fc.assert(
       fc.property(fc.webUrl({ withQueryParameters: true }), (url) => {

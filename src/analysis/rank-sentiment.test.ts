@@ -17,9 +17,27 @@ describe('rank', () => {
     expect(run('推荐：\n1、真我\n2、OPPO', 'OPPO').rank).toBe(2);
   });
 
-  it('reads tables with a rank column only', () => {
-    expect(run('| 排名 | 品牌 |\n|---|---|\n| 1 | vivo |\n| 2 | 华为 |', '华为').rank).toBe(2);
+  it('never ranks table rows, even with a rank column (rules §2)', () => {
+    expect(run('| 排名 | 品牌 |\n|---|---|\n| 1 | vivo |\n| 2 | 华为 |', '华为').rank).toBeNull();
     expect(run('| 品牌 | 说明 |\n|---|---|\n| vivo | a |\n| 华为 | b |', '华为').rank).toBeNull();
+  });
+
+  it('ranks product items that carry links, citation markers or prices', () => {
+    expect(run('Best design tools:\n\n1. **[Sketch](https://sketch.com)** — Mac-only, mature plugins.\n2. **[Figma](https://figma.com)** — browser-based, real-time collaboration.', 'Figma').rank).toBe(2);
+    expect(run('推荐：\n1. 小米 14 [1](https://a.com/x) 性价比高，售价3999元\n2. 华为 Mate 60 [2](https://b.com/y) 拍照出色，售价5999元', '华为').rank).toBe(2);
+    expect(run('Sources:\n1. [Figma pricing](https://figma.com/pricing)\n2. [Sketch](https://sketch.com)', 'Figma').rank).toBeNull();
+  });
+
+  it('gives a sub-item the rank of its group when the brand leads it', () => {
+    expect(run('1. 国际品牌\n   - 三星：屏幕好\n   - 苹果：系统流畅\n2. 国产品牌\n   - 华为：拍照强\n   - 小米：性价比', '小米').rank).toBe(2);
+    expect(run('### 1. CRM and sales\n- **HubSpot** — free tier\n- **Pipedrive** — simple pipelines\n### 2. Support\n- **Zendesk** — ticketing', 'Pipedrive').rank).toBe(1);
+    expect(run('1. Email tools\n   - Brevo, cheaper than Mailchimp', 'Mailchimp').rank).toBeNull();
+  });
+
+  it('is null in caution sections and how-to lists', () => {
+    expect(run('推荐：\n1. 华为\n2. 小米\n\n不推荐：\n1. 某杂牌\n2. 酷派', '酷派').rank).toBeNull();
+    expect(run('## Top picks\n1. Asana\n2. Trello\n\n## Be cautious with\n1. Wrike — steep pricing', 'Wrike').rank).toBeNull();
+    expect(run('How to share a file:\n1. Open Slack and pick a channel.\n2. Click the + button.', 'Slack').rank).toBeNull();
   });
 
   it('is null for prose, source lists, detail lists and names only in the item body', () => {

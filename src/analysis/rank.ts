@@ -1,7 +1,8 @@
 /**
  * Rank of a target: the rank of the first (document order) recommendation entry whose lead names
- * it. An entry is not eligible when it belongs to a source list, or when it is a bullet under a
- * numbered entry that itself names a tracked brand ("### 1. 华为" followed by "- 优点：比小米…"
+ * it. A sub-item of a group counts only when the name leads it. An entry is not eligible when it
+ * never ranks (source list, caution section, how-to list: markdown.ts), or when it is a bullet
+ * under a numbered entry or group that itself names a tracked brand ("### 1. 华为" followed by "- 优点：比小米…"
  * is a detail list about 华为, not a ranking that places 小米 first).
  */
 import type { Hit } from './matcher.js';
@@ -12,14 +13,25 @@ function hitsIn(hits: readonly Hit[], span: Span): Hit[] {
   return hits.filter((h) => h.start >= span.start && h.start < span.end);
 }
 
-export function ranksByTarget(entries: readonly RankEntry[], hits: readonly Hit[], targetCount: number): Array<number | null> {
+/**
+ * Only markup (list marker, emphasis, link bracket, whitespace) and at most a short qualifier
+ * word ("the", "推荐") between the span start and the hit: the name leads the span.
+ */
+function leadsWith(text: string, span: Span, hit: Hit): boolean {
+  const before = text.slice(span.start, hit.start).replace(/^[ \t]*(?:[*+-]|\d{1,9}[.)])/, '');
+  return /^[\s*_[(#>-]*(?:\d{1,2}[.)、][\s*_[]*)?(?:(?:the|推荐|首选|选)[\s*_[]*)?$/.test(before);
+}
+
+export function ranksByTarget(text: string, entries: readonly RankEntry[], hits: readonly Hit[], targetCount: number): Array<number | null> {
   const ranks: Array<number | null> = new Array<number | null>(targetCount).fill(null);
   let unresolved = targetCount;
   for (const entry of entries) {
     if (unresolved === 0) break;
     if (entry.source) continue;
     if (entry.parent !== null && hitsIn(hits, entry.parent.lead).length > 0) continue;
-    for (const h of hitsIn(hits, entry.lead)) {
+    const leading = entry.after === undefined ? [] : hitsIn(hits, entry.after).filter((h) => leadsWith(text, entry.after!, h));
+    const named = hitsIn(hits, entry.lead).filter((h) => entry.leadStart !== true || leadsWith(text, entry.lead, h));
+    for (const h of named.length > 0 ? named : leading) {
       if (ranks[h.target] === null) {
         ranks[h.target] = entry.rank;
         unresolved--;

@@ -69,7 +69,16 @@ function scopeTargets(scopes: readonly TopicScope[], hits: readonly Hit[]): Arra
   return out;
 }
 
-export function sentimentsByTarget(text: string, hits: readonly Hit[], scopes: readonly TopicScope[], targetCount: number): Array<Sentiment | null> {
+/** Stance of a name listed in a caution section ("不推荐", "avoid", "be cautious with"): advised against (§3). */
+export const CAUTION_STANCE = -1.5;
+
+export function sentimentsByTarget(
+  text: string,
+  hits: readonly Hit[],
+  scopes: readonly TopicScope[],
+  targetCount: number,
+  cautioned: ReadonlySet<number> = new Set(),
+): Array<Sentiment | null> {
   const { sentences, clauses } = segment(text);
   const clauseHits: Hit[][] = clauses.map(() => []);
   for (const h of hits) {
@@ -140,6 +149,7 @@ export function sentimentsByTarget(text: string, hits: readonly Hit[], scopes: r
     }
     if (sentenceTargets.size > 0) previousSentenceTargets = sentenceTargets;
   }
+  for (const t of cautioned) contributions.push({ target: t, clause: 0, value: CAUTION_STANCE });
   return aggregate(contributions, clauses, hits, targetCount);
 }
 
@@ -147,9 +157,9 @@ function aggregate(contributions: readonly Contribution[], clauses: readonly Cla
   const raw = new Array<number>(targetCount).fill(0);
   const seen = new Set<number>();
   for (const c of contributions) {
-    const clause = clauses[c.clause]!;
-    let w = clause.contrast && seen.has(c.target) ? 1.5 : 1;
-    if (clause.concession) w *= 0.5;
+    const clause = clauses[c.clause];
+    let w = clause?.contrast === true && seen.has(c.target) ? 1.5 : 1;
+    if (clause?.concession === true) w *= 0.5;
     raw[c.target]! += w * c.value;
     seen.add(c.target);
   }

@@ -17,6 +17,11 @@ export interface BrandTarget {
    * capital letter. Default: decided by the built-in common-word list; set to force either way.
    */
   requireCapitalized?: boolean;
+  /**
+   * The name is also an ordinary word (苹果, 理想, Notion), so an occurrence needs brand evidence
+   * in context (sense.ts). Default: detected from a common-word lexicon per language.
+   */
+  ambiguous?: boolean;
 }
 
 export interface AnalyzeOptions {
@@ -46,7 +51,11 @@ export interface BrandAnalysis {
 }
 
 export interface Citation {
+  /** The URL exactly as written in the answer (measurement-rules.md §4): the evidence. */
   url: string;
+  /** Grouping key: lower-case host, no fragment/tracking parameters, one trailing-slash rule. */
+  normalizedUrl: string;
+  /** Registrable domain of the URL (tldts), e.g. "bbc.co.uk". */
   domain: string;
   context: string;
   source: 'text' | 'link' | 'platform';
@@ -57,6 +66,8 @@ export interface CompetitorAnalysis extends BrandAnalysis {
 }
 
 export interface AnswerAnalysis extends BrandAnalysis {
+  /** The engine version that produced this analysis (version.ts). */
+  engineVersion: string;
   citations: Citation[];
   competitors: CompetitorAnalysis[];
 }

@@ -3,11 +3,13 @@
  *
  * Four anchored scanners: scheme URLs (http/https), "www." hosts, bare domains with a common TLD
  * (only used to hide names inside "huawei.com", never cited) and e-mail addresses (likewise).
- * A URL body stops at whitespace, quotes, angle brackets, CJK text and CJK/full-width
- * punctuation, so "详见https://a.com/x。更多" yields https://a.com/x; CJK characters are then
- * re-admitted only where an IRI path plainly continues (right after "/", "=", "-" or "_":
- * "https://zh.wikipedia.org/wiki/华为" keeps 华为, "https://a.com/x了解" does not). Trailing
- * punctuation, Markdown emphasis and unbalanced closing brackets are trimmed.
+ * The URL as written follows measurement-rules.md §4 exactly: the body is printable ASCII and
+ * stops at whitespace, at any non-ASCII character (Chinese text, full-width punctuation), at
+ * `<`, `>`, `"`, a backtick, `[` or `]`; trailing `. , ; : ! ? ' " * _ ~` are dropped and a
+ * trailing `)` only when unbalanced. So "详见https://a.com/x。更多" yields https://a.com/x and
+ * `[1](https://a.com)[2](https://b.com)` yields two URLs. For MASKING names (not for the
+ * citation) the span still runs on where an IRI path plainly continues in CJK
+ * ("https://zh.wikipedia.org/wiki/华为": 华为 there is part of an address, not a mention).
  *
  * linkify-it did the same job but measured ~20% of the whole pipeline's time (bench/README.md);
  * these scanners cover the cases the fixtures and property tests exercise at a fraction of that.
@@ -15,7 +17,7 @@
 import type { Span } from './types.js';
 
 export interface UrlSpan extends Span {
-  /** The URL as written (trailing punctuation and Markdown emphasis removed). */
+  /** The URL as written (§4: trailing punctuation and Markdown emphasis removed, nothing else). */
   raw: string;
   /** url: has a scheme; www: scheme-less "www." host; bare: scheme-less domain; email. */
   kind: 'url' | 'www' | 'bare' | 'email';
@@ -23,7 +25,8 @@ export interface UrlSpan extends Span {
   markdownTarget: boolean;
 }
 
-const BODY = '[^\\s<>"\'`\\u2018-\\u201f\\u2e80-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\ufe30-\\ufe4f\\uff00-\\uffef]';
+// Printable ASCII except the §4 terminators (whitespace, < > " ` [ ]).
+const BODY = '[!#-;=?-Z\\\\^_a-z{-~]';
 const TLDS = 'com|net|org|cn|io|ai|co|dev|app|me|info|edu|gov|uk|de|fr|jp|hk|tw|sg|us|tv|xyz|top|site|online|store|tech';
 const SCANNERS: ReadonlyArray<{ kind: UrlSpan['kind']; re: RegExp }> = [
   { kind: 'url', re: new RegExp(`(?<![a-z0-9+.-])https?://${BODY}+`, 'gi') },
@@ -36,8 +39,7 @@ const SCANNERS: ReadonlyArray<{ kind: UrlSpan['kind']; re: RegExp }> = [
 ];
 // Cheap gate for the bare-domain scanner (its look-behind is costly at every position).
 const BARE_TLD = new RegExp(`\\.(?:${TLDS})(?![a-z0-9-])`, 'i');
-const TRAILING_JUNK = new Set([...'*_~`\'".,;:!?']);
-const PAIRS: Record<string, string> = { ')': '(', ']': '[', '}': '{', '>': '<' };
+const TRAILING_JUNK = new Set([...'*_~\'".,;:!?']);
 
 function isCjk(c: number): boolean {
   return (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0x3040 && c <= 0x30ff);
@@ -59,13 +61,25 @@ export function trimUrlTail(raw: string): string {
       s = s.slice(0, -1);
       continue;
     }
-    const open = PAIRS[last];
-    if (open !== undefined && count(s, last) > count(s, open)) {
+    if (last === ')' && count(s, ')') > count(s, '(')) {
       s = s.slice(0, -1);
       continue;
     }
     return s;
   }
+}
+
+/** The URL up to the first unbalanced `)`, kept only when balanced inside ("Jaguar_(animal)"). */
+function closeLinkTarget(url: string): string {
+  let depth = 0;
+  for (let i = 0; i < url.length; i++) {
+    if (url[i] === '(') depth++;
+    else if (url[i] === ')') {
+      if (depth === 0) return url.slice(0, i);
+      depth--;
+    }
+  }
+  return url;
 }
 
 function extendIri(text: string, start: number, end: number): number {
@@ -104,11 +118,14 @@ export function findUrlSpans(text: string): UrlSpan[] {
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       if (covered(m.index)) continue;
-      let end = m.index + m[0].length;
-      if (kind === 'url') end = extendIri(text, m.index, end);
-      const raw = trimUrlTail(text.slice(m.index, end));
+      // A Markdown link target ends at the `)` that closes the link (§4.4), whatever follows it
+      // ("[Dyson](https://dyson.com/v)**'s" → https://dyson.com/v).
+      const raw = trimUrlTail(isMarkdownTarget(text, m.index) ? closeLinkTarget(m[0]) : m[0]);
       if (raw.length === 0 || (kind === 'url' && !/^https?:\/\/[^/]*[a-z0-9]/i.test(raw))) continue;
-      spans.push({ start: m.index, end: m.index + raw.length, raw, kind, markdownTarget: isMarkdownTarget(text, m.index) });
+      let end = m.index + raw.length;
+      // Masking only: a CJK path segment right after the URL is still part of the address.
+      if (kind === 'url' && raw.length === m[0].length) end = extendIri(text, m.index, end);
+      spans.push({ start: m.index, end, raw, kind, markdownTarget: isMarkdownTarget(text, m.index) });
     }
   }
   return spans.sort((a, b) => a.start - b.start);

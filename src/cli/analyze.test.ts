@@ -42,6 +42,33 @@ describe('sightline analyze', () => {
     expect(help).toMatch(/one\s+JSON\s+object/);
   });
 
+  it('--jsonl reads one request per line and writes one analysis per line, errors in place', async () => {
+    const lines = [
+      JSON.stringify({ id: 'a', text: '1. **华为**：拍照出色\n2. 小米：性价比高' }),
+      '',
+      'not json',
+      JSON.stringify({ id: 'b', text: 'Notion is great. See https://notion.so/?utm_source=x', brand: 'Notion', competitors: ['Obsidian'] }),
+      JSON.stringify({ id: 'c', text: 42 }),
+    ];
+    const io = fakeIo(lines.join('\n'));
+    await analyzeCommand(io).parseAsync(['--jsonl', '--brand', '华为', '--competitor', '小米'], { from: 'user' });
+    const out = io.out.map((l) => JSON.parse(l));
+    expect(out).toHaveLength(4);
+    expect(out[0]).toMatchObject({ id: 'a', mentioned: true, rank: 1, competitors: [{ name: '小米', rank: 2 }] });
+    expect(out[1]).toMatchObject({ line: 3, error: expect.stringMatching(/JSON/) });
+    expect(out[2]).toMatchObject({ id: 'b', mentioned: true, citations: [{ url: 'https://notion.so/?utm_source=x', normalizedUrl: 'https://notion.so/', domain: 'notion.so' }], competitors: [{ name: 'Obsidian', mentioned: false }] });
+    expect(out[3]).toMatchObject({ line: 5, error: '"text" must be a string' });
+  });
+
+  it('--explain prints each sense decision and rank entry', async () => {
+    const io = fakeIo('早餐喝小米粥。\n\n推荐手机：\n1. 小米 14：性价比高');
+    await analyzeCommand(io).parseAsync(['--brand', '小米', '--explain'], { from: 'user' });
+    const json = JSON.parse(io.out[0]!);
+    expect(json.rank).toBe(1);
+    expect(json.explain.some((d: string) => d.startsWith('mention 小米') && d.includes('model or product token'))).toBe(true);
+    expect(json.explain.some((d: string) => d.startsWith('rank entry 1'))).toBe(true);
+  });
+
   it('parses competitor specs', () => {
     expect(parseCompetitor('小米| Xiaomi |MI')).toEqual({ name: '小米', aliases: ['Xiaomi', 'MI'] });
     expect(parseCompetitor(' | ')).toBeNull();

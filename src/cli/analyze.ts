@@ -1,12 +1,23 @@
 /**
  * `sightline analyze`: analyse one answer (Markdown on stdin) for a brand and its competitors and
  * print ONE JSON object on stdout (DESIGN.md §4). Nothing else is written to stdout.
+ *
+ * `--jsonl`: bulk mode. Each stdin line is one request `{"text", "brand"?, "aliases"?,
+ * "competitors"?, "platformCitations"?, "id"?}` (brand and competitors default to the flags);
+ * each output line is that request's analysis (with its `id`), or `{"line", "error"}` for a line
+ * that is not a valid request; the run goes on. `--explain` adds every decision behind the
+ * figures (sense decisions, rank entries) as `explain: [...]`.
+ *
+ * This module is on main.ts's lean path: it must not import the server, database or Fastify.
  */
+import { createInterface } from 'node:readline';
 import { Command } from 'commander';
-import { createAnalyzer, type AnswerAnalysis, type BrandTarget } from '../analysis/index.js';
+import { createAnalyzer, type Analyzer, type AnswerAnalysis, type BrandTarget } from '../analysis/index.js';
 
 export interface AnalyzeCliOptions {
-  brand: string;
+  brand?: string;
+  jsonl?: boolean;
+  explain?: boolean;
   alias?: string[];
   competitor?: string[];
   website?: string;
@@ -16,6 +27,8 @@ export interface AnalyzeCliOptions {
 /** Where the verb reads and writes; injectable so tests run it in-process. */
 export interface AnalyzeIo {
   readInput(): Promise<string>;
+  /** Lines of the input, streamed (bulk mode). */
+  readLines?(): AsyncIterable<string>;
   write(chunk: string): void;
 }
 
@@ -27,6 +40,7 @@ async function readStdin(): Promise<string> {
 
 const processIo: AnalyzeIo = {
   readInput: readStdin,
+  readLines: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
   write: (chunk) => {
     process.stdout.write(chunk);
   },
@@ -47,7 +61,7 @@ export function toCliJson(a: AnswerAnalysis): object {
     rank: a.rank,
     sentiment: sentiment(a.sentiment),
     snippet: a.snippet,
-    citations: a.citations.map((c) => ({ url: c.url, domain: c.domain })),
+    citations: a.citations.map((c) => ({ url: c.url, normalizedUrl: c.normalizedUrl, domain: c.domain })),
     competitors: a.competitors.map((c) => ({
       name: c.name,
       mentioned: c.mentioned,
@@ -58,13 +72,74 @@ export function toCliJson(a: AnswerAnalysis): object {
   };
 }
 
+function targetsFrom(options: AnalyzeCliOptions): { brand: BrandTarget; competitors: BrandTarget[] } | null {
+  if (options.brand === undefined || options.brand.trim() === '') return null;
+  return {
+    brand: { name: options.brand, aliases: options.alias ?? [], website: options.website ?? null },
+    competitors: (options.competitor ?? []).map(parseCompetitor).filter((c): c is BrandTarget => c !== null),
+  };
+}
+
+function render(analyzer: Analyzer, text: string, explain: boolean, platformCitations?: string[]): Record<string, unknown> {
+  if (!explain) return toCliJson(analyzer.analyze(text, platformCitations)) as Record<string, unknown>;
+  const { analysis, decisions } = analyzer.explain(text, platformCitations);
+  return { ...(toCliJson(analysis) as Record<string, unknown>), explain: decisions };
+}
+
 export async function runAnalyze(options: AnalyzeCliOptions, io: AnalyzeIo = processIo): Promise<object> {
+  if (options.jsonl === true) return runJsonl(options, io);
+  const targets = targetsFrom(options);
+  if (targets === null) throw new Error("required option '--brand <name>' not specified");
   const text = await io.readInput();
-  const brand: BrandTarget = { name: options.brand, aliases: options.alias ?? [], website: options.website ?? null };
-  const competitors = (options.competitor ?? []).map(parseCompetitor).filter((c): c is BrandTarget => c !== null);
-  const result = toCliJson(createAnalyzer(brand, { competitors }).analyze(text));
+  const result = render(createAnalyzer(targets.brand, { competitors: targets.competitors }), text, options.explain === true);
   io.write(`${JSON.stringify(result)}\n`);
   return result;
+}
+
+const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+function targetOf(v: unknown): BrandTarget | null {
+  if (typeof v === 'string') return parseCompetitor(v);
+  if (v !== null && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string') {
+    const t = v as { name: string; aliases?: unknown };
+    return { name: t.name, aliases: asStrings(t.aliases) };
+  }
+  return null;
+}
+
+/** One request per line in, one analysis per line out; analyzers are compiled once per target set. */
+async function runJsonl(options: AnalyzeCliOptions, io: AnalyzeIo): Promise<object> {
+  const defaults = targetsFrom(options);
+  const analyzers = new Map<string, Analyzer>();
+  const lines = io.readLines?.() ?? (await io.readInput()).split('\n');
+  let n = 0;
+  let written = 0;
+  for await (const line of lines) {
+    n++;
+    if (line.trim() === '') continue;
+    let out: Record<string, unknown>;
+    try {
+      const req = JSON.parse(line) as Record<string, unknown>;
+      if (typeof req.text !== 'string') throw new Error('"text" must be a string');
+      const brand = req.brand === undefined ? (defaults?.brand ?? null) : targetOf(req.brand);
+      if (brand === null) throw new Error('"brand" is required (in the line or as --brand)');
+      if (req.brand !== undefined && Array.isArray(req.aliases)) brand.aliases = asStrings(req.aliases);
+      const competitors = req.competitors === undefined ? (defaults?.competitors ?? []) : (Array.isArray(req.competitors) ? req.competitors : []).map(targetOf).filter((c): c is BrandTarget => c !== null);
+      const key = JSON.stringify([brand, competitors]);
+      let analyzer = analyzers.get(key);
+      if (analyzer === undefined) {
+        analyzer = createAnalyzer(brand, { competitors });
+        analyzers.set(key, analyzer);
+      }
+      const result = render(analyzer, req.text, options.explain === true, asStrings(req.platformCitations));
+      out = req.id === undefined ? result : { id: req.id, ...result };
+    } catch (error) {
+      out = { line: n, error: error instanceof Error ? error.message : String(error) };
+    }
+    io.write(`${JSON.stringify(out)}\n`);
+    written++;
+  }
+  return { lines: n, written };
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -74,16 +149,19 @@ export function analyzeCommand(io: AnalyzeIo = processIo): Command {
     .description(
       'Analyse one LLM answer (Markdown, read from stdin) for a brand: mention, position, rank, ' +
         'sentiment, snippet, citations and competitors. Prints one JSON object on stdout:\n' +
-        '{mentioned, position, rank, sentiment: {label, score}, snippet, citations: [{url, domain}], ' +
+        '{mentioned, position, rank, sentiment: {label, score}, snippet, citations: [{url, normalizedUrl, domain}], ' +
         'competitors: [{name, mentioned, position, rank, sentiment}]}',
     )
-    .requiredOption('--brand <name>', 'brand name to look for')
+    .option('--brand <name>', 'brand name to look for (required unless every --jsonl line names one)')
     .option('--alias <alias>', 'another name of the brand (repeatable)', collect, [])
     .option('--competitor <spec>', 'competitor as "NAME|ALIAS|ALIAS" (repeatable)', collect, [])
     .option('--website <url>', "the brand's website")
     .option('--platform <id>', 'platform that produced the answer (informational)')
+    .option('--jsonl', 'bulk mode: one JSON request per stdin line {text, brand?, aliases?, competitors?, platformCitations?, id?}, one analysis per output line')
+    .option('--explain', 'add "explain": every sense decision and rank entry behind the figures')
     .addHelpText('after', '\nExample:\n  echo "1. **华为**：拍照出色" | sightline analyze --brand 华为 --alias HUAWEI --competitor "小米|Xiaomi"')
-    .action(async (options: AnalyzeCliOptions) => {
+    .action(async (options: AnalyzeCliOptions, command: Command) => {
+      if (options.jsonl !== true && targetsFrom(options) === null) command.error("error: required option '--brand <name>' not specified");
       await runAnalyze(options, io);
     });
 }

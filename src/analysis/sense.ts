@@ -1,0 +1,246 @@
+/**
+ * Sense decisions (measurement-rules.md §1): is this occurrence of a tracked name the brand, or
+ * another meaning of the word? Runs on the matcher's candidates (folded coordinates).
+ *
+ * 1. Every Chinese name: word segmentation (zh-words.ts). A name that straddles a word boundary
+ *    (中华|为人民) is not a hit; a name inside a longer word is not a hit (小米粥, 大众化, 长安街)
+ *    unless that word is the name plus a company/product suffix (长安汽车, 中兴通讯).
+ * 2. Ambiguous names (the name is also an ordinary word): detected from a common-word lexicon per
+ *    language (Chinese: the segmenter's dictionary, common nouns/verbs/adjectives/places; English:
+ *    an English word list) plus the built-in sense rules, overridable per brand with
+ *    `BrandTarget.ambiguous`. Chinese ambiguous names need brand evidence in context (a model or
+ *    product token, 品牌/公司/旗下/推出, a co-named tracked brand, a list lead); word evidence
+ *    (a degree adverb before it, a verb particle after it, "the public" phrases) rejects them.
+ *    English ambiguous names must be capitalised (matcher.ts) and are rejected in a mythology,
+ *    person or place context without brand words, or when used as a sentence-initial verb.
+ * 3. Both languages: a name inside an organisation's name that merely contains it (中国移动互联网
+ *    产业联盟, the Washington Apple Commission) is not the brand.
+ * Every decision carries its reason, printed by `sightline analyze --explain`.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { FoldedText } from './fold.js';
+import type { Hit } from './matcher.js';
+import { EXCLUSION_PHRASES } from './sense-rules.js';
+import type { BrandTarget } from './types.js';
+import { addNames, wordAt } from './zh-words.js';
+
+export interface SenseDecision {
+  target: number;
+  /** Offset in the ORIGINAL text. */
+  position: number;
+  name: string;
+  accepted: boolean;
+  reason: string;
+}
+
+const ZH_AMBIGUOUS_TAGS = new Set(['n', 'v', 'a', 'ns', 'vn', 'an', 'ad', 'd', 'i', 'l', 'nr']);
+const ZH_LEXICON_MIN_FREQ = 100;
+/** Chinese names that are always ordinary words first, whatever the dictionary's tag says. */
+const ZH_BUILTIN_AMBIGUOUS = new Set(['美的', '荣耀', '一加', '理想', '蔚来', '问界', '小米', '苹果', '大众', '长城', '长安', '中兴', '联想', '奔驰', '吉利', '三星']);
+/** Well-known brand names the dictionary tags as a person or place name; never ambiguous. */
+const ZH_NOT_AMBIGUOUS = new Set(['华为', '宝马', '海尔', '比亚迪', '京东', '格力', '腾讯', '阿里巴巴', '百度', '海信', '奥迪']);
+
+const BRAND_SUFFIX = /^(?:汽车|通讯|集团|公司|科技|手机|电脑|品牌|官方|旗舰|股份|电子|电器|空调|冰箱|电视|智能|控股|银行|证券|移动|app|官网)$/;
+// Brand evidence around a Chinese name: a model token right after it, or product/company words near.
+const ZH_MODEL_AFTER = /^\s?(?:[a-z]{0,3}\d{1,4}|[a-z]{1,8}\b|pro|max|ultra|plus)/;
+const ZH_BRAND_NEAR = /品牌|公司|集团|旗下|推出|发布|官方|官网|门店|股价|市值|车型|新车|销量|售后|客服|手机|汽车|电动车|新能源|笔记本|平板|空调|冰箱|洗衣机|电视|耳机|手表|芯片|系统|机型|旗舰|产品|系列|型号|续航|充电|屏幕|拍照|性价比|车主|用户|购买|入手|选购|价格|售价|万元|元|影像|性能|做工|设计|质量|品质|服务|体验|信号|处理器|配置|外观|画质|音质|功能|款|新机|机身|车身|门店|专卖|代言|上市|发布会|生态|商城|销售|市场份额|份额/;
+// Word evidence: a degree adverb right before ("很美的", "太理想"), a verb particle right after
+// ("联想到", "奔驰在"), a "the public" phrase ("社会大众"), a person ("张荣耀先生").
+const ZH_DEGREE_BEFORE = /(?:很|最|太|真|好|多|挺|更|非常|十分|特别|相当|比较|极|越来越|不够|最为)$/;
+const ZH_PARTICLE_AFTER = /^(?:到|起|着|过|而|在|向|于|地|之|化)/;
+const ZH_PUBLIC_BEFORE = /(?:社会|人民|普通|广大|国家|民族|我的|你的|他的|人生|远大|崇高|伟大|实现|追求|万里|八达岭)$/;
+const ZH_PERSON_AFTER = /^(?:先生|女士|老师|同学|教授|医生|说|表示)/;
+const ORG_AFTER_ZH = /^[\u3400-\u9fff]{0,8}?(?:联盟|协会|委员会|商会|基金会|研究会|研究院|联合会)/;
+
+const EN_OTHER_SENSE = /\b(?:gods?|goddess|deity|myths?|mythology|mythological|greek|roman|norse|legend|legendary|titan|olympus|planet|orbit|inventor|physicist|scientist|born|died|biography|painter|poet|river|rainforest|jungle|basin|novel|film|movie|album|song|species|animal|bird|fruit|zoo|wild)\b/;
+const EN_BRAND_NEAR = /\b(?:inc|corp|corporation|company|companies|brand|brands|app|apps|software|platform|stock|shares|ceo|product|products|pricing|price|plan|plans|subscription|cars?|vehicles?|ev|evs|model|models|phones?|laptops?|stores?|headquartered|founded|users|customers|tools?|services?|workspace|integrations?|dealers?|launch(?:ed)?|sells?|market)\b/;
+const EN_VERB_AFTER = /^\s+(?:in|out|off|up|down|into|across|through|the|a|an|your|our|their|this|that|it|them)\b/;
+// Case-sensitive, on the ORIGINAL text: an organisation's name is written in title case.
+const ORG_AFTER_EN = /^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers)\b/;
+
+// The word lists are searched as text ("\"notion\"" in the JSON array, "\n理想 " in the jieba
+// dictionary) rather than parsed into sets: a name lookup is needed a few times per analyzer, and
+// parsing 275k words cost ~300 ms of a cold `sightline analyze`.
+let englishWords: string | null = null;
+function isEnglishWord(word: string): boolean {
+  if (englishWords === null) {
+    const require = createRequire(import.meta.url);
+    englishWords = readFileSync(require.resolve('an-array-of-english-words'), 'utf8');
+  }
+  return englishWords.includes(`"${word}"`);
+}
+
+let zhDict: string | null = null;
+function zhLexiconEntry(word: string): { freq: number; tag: string } | undefined {
+  if (zhDict === null) {
+    const require = createRequire(import.meta.url);
+    zhDict = `\n${readFileSync(require.resolve('@node-rs/jieba/dict.txt'), 'utf8')}`;
+  }
+  const at = zhDict.indexOf(`\n${word} `);
+  if (at < 0) return undefined;
+  const line = zhDict.slice(at + 1, zhDict.indexOf('\n', at + 1));
+  const [, f, t] = line.split(' ');
+  return { freq: Number(f), tag: (t ?? '').trim() };
+}
+
+/** Is this folded name also an ordinary word? (Per-brand `ambiguous` overrides.) */
+const ambiguityMemo = new Map<string, boolean>();
+export function isAmbiguousName(key: string, override?: boolean): boolean {
+  if (override !== undefined) return override;
+  let v = ambiguityMemo.get(key);
+  if (v === undefined) {
+    v = lexiconSaysAmbiguous(key);
+    if (ambiguityMemo.size > 10_000) ambiguityMemo.clear();
+    ambiguityMemo.set(key, v);
+  }
+  return v;
+}
+
+function lexiconSaysAmbiguous(key: string): boolean {
+  if (/[\u3400-\u9fff]/.test(key)) {
+    if (ZH_NOT_AMBIGUOUS.has(key)) return false;
+    if (ZH_BUILTIN_AMBIGUOUS.has(key) || EXCLUSION_PHRASES[key] !== undefined) return true;
+    const entry = zhLexiconEntry(key);
+    return entry !== undefined && entry.freq >= ZH_LEXICON_MIN_FREQ && ZH_AMBIGUOUS_TAGS.has(entry.tag) && entry.tag !== 'nr';
+  }
+  if (/^[a-z]+$/.test(key)) return EXCLUSION_PHRASES[key] !== undefined || isEnglishWord(key);
+  return false;
+}
+
+/** Context reach each side of a candidate: bounded, so an answer of one endless sentence stays linear. */
+const REACH = 400;
+const SENTENCE_END_CHARS = new Set(['\n', '。', '！', '？', '!', '?']);
+
+function sentenceBounds(text: string, pos: number): { start: number; end: number } {
+  const floor = Math.max(0, pos - REACH);
+  const ceil = Math.min(text.length, pos + REACH);
+  let start = pos;
+  while (start > floor && !SENTENCE_END_CHARS.has(text[start - 1]!) && !(text[start - 1] === ' ' && text[start - 2] === '.')) start--;
+  let end = pos;
+  while (end < ceil && !SENTENCE_END_CHARS.has(text[end]!) && !(text[end] === '.' && /\s/.test(text[end + 1] ?? ' '))) end++;
+  return { start, end };
+}
+
+/** The paragraph, list or table around a position (between blank lines). */
+function blockBounds(text: string, pos: number): { start: number; end: number } {
+  const floor = Math.max(0, pos - 4 * REACH);
+  const ceil = Math.min(text.length, pos + 4 * REACH);
+  const before = text.lastIndexOf('\n\n', pos);
+  const after = text.indexOf('\n\n', pos);
+  return { start: before < floor ? floor : before + 2, end: after < 0 || after > ceil ? ceil : after };
+}
+
+function isCjkName(key: string): boolean {
+  return /[\u3400-\u9fff]/.test(key);
+}
+
+export class SenseJudge {
+  private readonly ambiguous: boolean[][];
+  private readonly hasZh: boolean;
+
+  constructor(
+    private readonly targets: readonly BrandTarget[],
+    private readonly keyOf: (hit: Hit, text: string) => string,
+  ) {
+    const zhNames: string[] = [];
+    this.ambiguous = targets.map(() => []);
+    for (const t of targets) for (const n of [t.name, ...(t.aliases ?? [])]) if (isCjkName(n)) zhNames.push(n.trim());
+    this.hasZh = zhNames.length > 0;
+    if (this.hasZh) addNames(zhNames);
+  }
+
+  private ambiguousCache = new Map<string, boolean>();
+  private isAmbiguous(target: number, key: string): boolean {
+    const cacheKey = `${target}\u0000${key}`;
+    let v = this.ambiguousCache.get(cacheKey);
+    if (v === undefined) {
+      v = isAmbiguousName(key, this.targets[target]?.ambiguous);
+      this.ambiguousCache.set(cacheKey, v);
+    }
+    return v;
+  }
+
+  /** Keep the hits that refer to the brand; `decisions` (when given) receives every verdict. */
+  judge(folded: FoldedText, original: string, hits: readonly Hit[], decisions: SenseDecision[] | null): Hit[] {
+    const text = folded.text;
+    const out: Hit[] = [];
+    const verdicts = hits.map((h) => this.decide(text, h, hits, original.slice(folded.origin[h.end]!, folded.origin[h.end]! + 60)));
+    hits.forEach((h, i) => {
+      const v = verdicts[i]!;
+      if (v.accepted) out.push(h);
+      if (decisions !== null) {
+        decisions.push({ target: h.target, position: folded.origin[h.start]!, name: text.slice(h.start, h.end), accepted: v.accepted, reason: v.reason });
+      }
+    });
+    return out;
+  }
+
+  private decide(text: string, h: Hit, all: readonly Hit[], originalAfter: string): { accepted: boolean; reason: string } {
+    const key = this.keyOf(h, text);
+    const before = text.slice(Math.max(0, h.start - 6), h.start);
+    const after = text.slice(h.end, h.end + 24);
+    if (isCjkName(key)) {
+      if (ORG_AFTER_ZH.test(after) && !/^[\s,、，。]/.test(after)) return { accepted: false, reason: `part of an organisation's name (${key}${ORG_AFTER_ZH.exec(after)![0]})` };
+      const w = wordAt(text, h.start, h.end);
+      if (w.fit === 'crosses') {
+        // Segmentation is itself a guess (长安逸动 → 长/安逸/动): a sentence that names another
+        // tracked brand and product words overrides it.
+        const sb = sentenceBounds(text, h.start);
+        const near = ZH_BRAND_NEAR.exec(text.slice(sb.start, sb.end));
+        if (!(near !== null && this.coNamed(h, all, sb))) return { accepted: false, reason: `straddles a word boundary: ${w.word}` };
+      }
+      if (w.fit === 'inside') {
+        const suffix = w.start === h.start ? w.word.slice(h.end - h.start) : '';
+        if (!BRAND_SUFFIX.test(suffix)) return { accepted: false, reason: `inside the word ${w.word}` };
+      }
+      if (!this.isAmbiguous(h.target, key)) return { accepted: true, reason: 'whole word, not an ordinary word' };
+      if (ZH_MODEL_AFTER.test(after)) return { accepted: true, reason: 'model or product token follows' };
+      if (ZH_DEGREE_BEFORE.test(before)) return { accepted: false, reason: 'word sense: degree adverb before it' };
+      if (ZH_PARTICLE_AFTER.test(after)) return { accepted: false, reason: 'word sense: verb/adjective particle after it' };
+      if (ZH_PUBLIC_BEFORE.test(before)) return { accepted: false, reason: 'word sense: common-noun phrase' };
+      if (ZH_PERSON_AFTER.test(after)) return { accepted: false, reason: 'a person of that name' };
+      return this.brandEvidence(text, h, all);
+    }
+    // Latin names
+    if (ORG_AFTER_EN.test(originalAfter)) return { accepted: false, reason: 'part of an organisation\'s name' };
+    const s = sentenceBounds(text, h.start);
+    const sentence = text.slice(s.start, s.end);
+    // Mythology, people and places share names with brands that are no dictionary words (Nike).
+    if (/^[a-z]+$/.test(key) && EN_OTHER_SENSE.test(sentence) && !EN_BRAND_NEAR.test(sentence) && !this.coNamed(h, all, s)) {
+      return { accepted: false, reason: `another meaning: ${EN_OTHER_SENSE.exec(sentence)![0]} context` };
+    }
+    if (!/^[a-z]+$/.test(key) || !this.isAmbiguous(h.target, key)) return { accepted: true, reason: 'whole word, not an ordinary word' };
+    const atSentenceStart = /^[\s>*_#\d.)-]*$/.test(text.slice(s.start, h.start));
+    if (atSentenceStart && EN_VERB_AFTER.test(after) && !EN_BRAND_NEAR.test(sentence)) return { accepted: false, reason: 'word sense: verb use' };
+    return { accepted: true, reason: 'capitalised, no other-meaning context' };
+  }
+
+  /** Another tracked name within [s.start, s.end)? Hits are sorted: binary search, then a bounded scan. */
+  private coNamed(h: Hit, all: readonly Hit[], s: { start: number; end: number }): boolean {
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (all[mid]!.start < s.start) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < all.length && all[i]!.start < s.end; i++) if (all[i]!.target !== h.target) return true;
+    return false;
+  }
+
+  private brandEvidence(text: string, h: Hit, all: readonly Hit[]): { accepted: boolean; reason: string } {
+    const s = sentenceBounds(text, h.start);
+    const sentence = text.slice(s.start, s.end);
+    const near = ZH_BRAND_NEAR.exec(sentence);
+    if (near !== null) return { accepted: true, reason: `brand evidence: ${near[0]}` };
+    if (this.coNamed(h, all, s) || this.coNamed(h, all, blockBounds(text, h.start))) return { accepted: true, reason: 'brand evidence: co-named with another tracked brand' };
+    if (/\|[ \t]*(?:\*\*)?$/.test(text.slice(Math.max(0, h.start - 4), h.start)) && /^(?:\*\*)?[ \t]*\|/.test(text.slice(h.end, h.end + 4))) {
+      return { accepted: true, reason: 'brand evidence: a table cell of its own' };
+    }
+    if (/^[\s>*_#\d.()、第一二三四五六七八九十名:-]*(?:\*\*)?$/.test(text.slice(s.start, h.start)) && /^(?:\*\*)?[ \t]*(?:[:—–(-]|\n|$)/.test(text.slice(h.end, h.end + 4))) {
+      return { accepted: true, reason: 'brand evidence: lead of a list item or heading' };
+    }
+    return { accepted: false, reason: 'ambiguous name without brand evidence' };
+  }
+}

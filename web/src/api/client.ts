@@ -59,7 +59,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   });
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {

@@ -27,13 +27,20 @@ export interface BrandInput {
   competitors?: string[];
 }
 
-type Q = { brand_id: string; days?: number };
+type Q = { brand_id: string; days?: number; prompts?: 'all' | 'unbranded' | 'branded' };
 
 export const endpoints = {
   // Brands and probes: the dashboard twins of /api/v1/brands and /api/v1/probes (same bodies and answers).
   brands: (signal?: AbortSignal) => api<{ brands: Brand[] }>('/api/brands', signal ? { signal } : {}),
   createBrand: (body: BrandInput) => api<{ brand: Brand }>('/api/brands', { method: 'POST', body }),
   brand: (id: string, signal?: AbortSignal) => api<BrandDetail>(`/api/brands/${encodeURIComponent(id)}`, signal ? { signal } : {}),
+  updateBrand: (id: string, body: Record<string, unknown>) => api<{ brand: Brand; aliasSuggestions: { brand: string[] } }>(`/api/brands/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  deleteBrand: (id: string) => api<void>(`/api/brands/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  brandPrompts: (id: string, signal?: AbortSignal) => api<BrandPromptList>(`/api/brands/${encodeURIComponent(id)}/prompts`, signal ? { signal } : {}),
+  addPrompt: (id: string, body: { text: string; stage?: string; intent?: string }) => api<BrandPrompt>(`/api/brands/${encodeURIComponent(id)}/prompts`, { method: 'POST', body }),
+  editPrompt: (id: string, promptId: string, body: Record<string, unknown>) =>
+    api<BrandPrompt>(`/api/brands/${encodeURIComponent(id)}/prompts/${encodeURIComponent(promptId)}`, { method: 'PATCH', body }),
+  importPrompts: (id: string, csv: string) => api<{ added: BrandPrompt[]; skipped: { line: number; text: string }[] }>(`/api/brands/${encodeURIComponent(id)}/prompts/import`, { method: 'POST', body: { csv } }),
   runProbe: (brandId: string) => api<ProbeTrigger>('/api/probes', { method: 'POST', body: { brandId } }),
   probe: (runId: string) => api<ProbeStatus>(`/api/probes/${encodeURIComponent(runId)}`),
 
@@ -42,6 +49,8 @@ export const endpoints = {
   competitors: (q: Q, signal?: AbortSignal) => api<RowsOf<PlatformRow>>('/api/dashboard/competitors/breakdown', { query: q, ...(signal ? { signal } : {}) }),
   prompts: (q: Q, signal?: AbortSignal) => api<RowsOf<PromptRow>>('/api/dashboard/prompts/breakdown', { query: q, ...(signal ? { signal } : {}) }),
   aida: (q: Q, signal?: AbortSignal) => api<RowsOf<StageRow>>('/api/dashboard/prompts/aida', { query: q, ...(signal ? { signal } : {}) }),
+  headline: (q: Q, signal?: AbortSignal) => api<Headline>('/api/dashboard/headline', { query: { brand_id: q.brand_id, days: q.days }, ...(signal ? { signal } : {}) }),
+  definitions: (signal?: AbortSignal) => api<{ definitions: MetricDefinition[] }>('/api/metrics/definitions', signal ? { signal } : {}),
   sentiment: (q: Q, signal?: AbortSignal) => api<SentimentOverview>('/api/sentiment/overview', { query: q, ...(signal ? { signal } : {}) }),
   incidents: (brandId: string, signal?: AbortSignal) => api<RowsOf<IncidentRow>>('/api/crisis/incidents', { query: { brand_id: brandId }, ...(signal ? { signal } : {}) }),
   // The dashboard twins of /api/v1/citations and /api/v1/authority (same answers).
@@ -58,6 +67,54 @@ export const endpoints = {
   aeoRewrite: (body: { text: string; brand: string; audience?: string }) => api<AeoRewrite>('/api/aeo/rewrite', { method: 'POST', body }),
   suggest: (body: { brandId: string; content: string; intent?: string }) => api<Suggestion>('/api/suggest', { method: 'POST', body }),
 };
+
+export interface BrandPrompt {
+  id: string;
+  text: string;
+  locale: string;
+  stage: string;
+  intent: string;
+  enabled: boolean;
+  branded: boolean;
+  names: string[];
+}
+export interface BrandPromptList {
+  counts: { total: number; enabled: number; branded: number };
+  prompts: BrandPrompt[];
+}
+
+/** One headline figure (docs/metrics.md, "Headline figures"). */
+export interface Estimate {
+  value: number | null;
+  ciLow: number | null;
+  ciHigh: number | null;
+  n: number;
+}
+export interface Figure extends Estimate {
+  previous: Estimate;
+  change: number | null;
+  significant: boolean;
+  direction: 'up' | 'down' | 'flat' | null;
+}
+export interface Headline {
+  brandId: string;
+  days: number;
+  from: string;
+  to: string;
+  visibility: Figure;
+  brandedVisibility: Figure;
+  shareOfVoice: Figure;
+  averagePosition: Figure & { distribution: { bucket: string; count: number; share: number | null }[] };
+  netSentiment: Figure;
+  answers: { unbranded: number; branded: number };
+  trend: { daysWithAnswers: number; daysNeeded: number; moreDaysNeeded: number };
+}
+export interface MetricDefinition {
+  id: string;
+  name: { en: string; 'zh-CN': string };
+  help: { en: string; 'zh-CN': string };
+  formula: string;
+}
 
 export interface RowsOf<Row> {
   brandId: string;

@@ -17,6 +17,28 @@ export interface Session {
 
 const Context = createContext<Session | null>(null);
 
+/**
+ * "This browser was signed in": lets a public page (free check, sign in, sign up) skip GET
+ * /api/me for a visitor who never signed in, instead of asking and getting a 401 every time.
+ */
+const HINT_KEY = 'sightline.signedIn';
+const PUBLIC_PATHS = new Set(['/', '/signin', '/signup']);
+function setHint(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(HINT_KEY, '1');
+    else localStorage.removeItem(HINT_KEY);
+  } catch {
+    // Storage blocked: every page asks /api/me, as before.
+  }
+}
+function hinted(): boolean {
+  try {
+    return localStorage.getItem(HINT_KEY) === '1';
+  } catch {
+    return true;
+  }
+}
+
 export function signInPath(expired = false): string {
   const next = location.pathname + location.search;
   const params = new URLSearchParams();
@@ -33,15 +55,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     try {
       setProfile(await api<Profile>('/api/me', { public: true }));
+      setHint(true);
       setExpired(false);
     } catch {
+      setHint(false);
       setProfile(null);
     }
   }, []);
 
   useEffect(() => {
-    void refresh();
+    if (PUBLIC_PATHS.has(location.pathname) && !hinted()) setProfile(null);
+    else void refresh();
     onUnauthorized(() => {
+      setHint(false);
       setProfile(null);
       setExpired(true);
       if (!location.pathname.startsWith('/signin')) navigate(signInPath(true), { replace: true });
@@ -50,6 +76,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await api('/api/auth/logout', { method: 'POST', public: true }).catch(() => undefined);
+    setHint(false);
     setProfile(null);
     navigate('/signin');
   }, []);

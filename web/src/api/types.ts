@@ -1,8 +1,30 @@
 /**
- * Response shapes the dashboard reads. Identity, free check, status, brands and probes mirror the
- * server's TypeBox schemas (src/features/**); the intelligence and webhook shapes follow the spec
- * and the issues, and every view tolerates their absence (404 → "not available yet").
+ * Response shapes the dashboard reads. Brands, probes, citations, authority and suggestions are
+ * the types generated from the server's OpenAPI document (@sightline/client; the dashboard twins
+ * of the v1 routes answer the same shapes), the free check and AEO rewrite those generated from
+ * the legacy routes' schemas. The rest (identity, status, keys, incidents, webhooks) are
+ * dashboard-only routes outside the v1 document, still written here.
  */
+import type { V1Paths, FreeCheckResponse as GeneratedFreeCheck, AeoRewriteResponse } from '@sightline/client';
+
+type Json<P extends keyof V1Paths, M extends 'get' | 'post'> = V1Paths[P] extends { [K in M]: { responses: infer R } }
+  ? R extends { 200: { content: { 'application/json': infer T } } } ? T
+  : R extends { 201: { content: { 'application/json': infer T } } } ? T
+  : R extends { 202: { content: { 'application/json': infer T } } } ? T
+  : never
+  : never;
+
+export type FreeCheckResponse = GeneratedFreeCheck;
+export type FreeCheckSummary = FreeCheckResponse['summary'][number];
+export type BrandDetail = Json<'/api/v1/brands/{id}', 'get'>;
+export type Brand = BrandDetail['brand'];
+export type ProbeTrigger = Json<'/api/v1/probes', 'post'>;
+export type ProbeStatus = Json<'/api/v1/probes/{id}', 'get'>;
+export type Suggestion = Json<'/api/v1/suggest', 'post'>;
+export type Citation = Json<'/api/v1/citations', 'get'>['citations'][number];
+export type Authority = Json<'/api/v1/authority', 'get'>;
+export type AeoRewrite = AeoRewriteResponse;
+
 export interface Profile {
   account: { id: string; tier: string; createdAt: string };
   user: { id: string; email: string; role: string };
@@ -17,56 +39,6 @@ export interface SignedIn {
 export interface StatusReport {
   mode: 'simulate' | 'live';
   llms: { platforms: { platform: string; zh: string; ok: boolean; simulated: boolean }[] };
-}
-
-export interface FreeCheckSummary {
-  platform: string;
-  total: number;
-  mentions: number;
-  positive: number;
-  failed?: number;
-}
-export interface FreeCheckResponse {
-  runId: string;
-  simulated?: boolean;
-  platforms: string[];
-  summary: FreeCheckSummary[];
-  rateLimitRemaining: number | null;
-}
-
-export interface Brand {
-  id: string;
-  name: string;
-  category: string;
-  website: string | null;
-  aliases?: string[];
-  competitors?: { name: string; aliases: string[] }[];
-  createdAt: string;
-}
-export interface BrandDetail {
-  brand: Brand;
-  lastScan: {
-    runId: string;
-    completedAt: string;
-    visibility: number;
-    sampleSize?: number;
-    visibilityCi?: number[];
-    platforms: string[];
-  } | null;
-}
-export interface ProbeTrigger {
-  runId: string;
-  status: string;
-  estimatedCompletionMs: number;
-  simulated?: boolean;
-}
-export interface ProbeStatus {
-  runId: string;
-  status: string;
-  completedAt: string | null;
-  progress?: { total: number; done: number; failed: number };
-  visibility?: number;
-  sampleSize?: number;
 }
 
 export interface ApiKey {
@@ -84,33 +56,6 @@ export interface CreatedKey extends Omit<ApiKey, 'lastUsedAt'> {
   key: string;
 }
 
-export interface AeoRewrite {
-  headline: string;
-  section_1_answer: string;
-  section_2_evidence: string[];
-  section_3_context: string;
-  section_4_faq: { q: string; a: string }[];
-  score_aviv: number;
-  source: string;
-  latency_ms: number;
-  cost_usd: number;
-  jsonld: string;
-}
-export interface Suggestion {
-  suggestionId: string;
-  rewritten: string;
-  factClaims: { claim: string; verifiable: boolean }[];
-  eeatSignals: string[];
-  expectedLift: { metric: string; delta: number };
-}
-
-export interface Citation {
-  id: string;
-  platform: string;
-  sourceUrl: string;
-  sourceDomain: string;
-  discoveredAt: string;
-}
 export interface Incident {
   id: string;
   severity: 'low' | 'medium' | 'high' | 'critical';
@@ -120,15 +65,6 @@ export interface Incident {
   status: string;
   evidenceCount: number;
 }
-export interface Authority {
-  scoredAt: string;
-  geoScore: number;
-  eeatScore: number;
-  citationDensity: number;
-  subscores: { experience: number; expertise: number; authoritativeness: number; trustworthiness: number };
-  trend7d: number;
-}
-
 export interface Webhook {
   id: string;
   name: string;

@@ -8,15 +8,19 @@ import type { App } from './http/types.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Container } from './container.js';
 import { lazyChildLogger, type Logger } from './lib/logger.js';
-import { frameworkErrorHandler, registerErrorHandling } from './http/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors.js';
 import { createValidatorCompiler } from './http/validation.js';
 import { registerJsonBody } from './http/json-body.js';
+import { enforceBodyTimeout } from './http/body-timeout.js';
 import { registerOpenApi } from './http/openapi.js';
 import { requestIdFrom } from './http/request-id.js';
 import { trackRoutes } from './http/route-table.js';
-import { ErrorEnvelopeSchema } from './http/schemas.js';
+import { documentValidationErrors, ErrorEnvelopeSchema } from './http/schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerAuth } from './http/auth.js';
+import { registerReadCache } from './http/read-cache.js';
+import { metricsRoutes } from './api/metrics.js';
+import { registerDependencyGuard } from './http/dependency-guard.js';
 import { HealthReportSchema } from './features/health/health.schemas.js';
 import { legacyHealthRoutes } from './api/legacy/health.js';
 import { v1HealthRoutes } from './api/v1/health.js';
@@ -26,6 +30,7 @@ import { legacyMeRoutes } from './api/legacy/me.js';
 import { legacyCheckRoutes } from './api/legacy/check.js';
 import { legacyQueryRoutes } from './api/legacy/query.js';
 import { brandRoutes } from './api/v1/brands.js';
+import { brandPromptRoutes } from './api/v1/brand-prompts.js';
 import { probeRoutes } from './api/v1/probes.js';
 import { v1PromptPackRoutes } from './api/v1/prompt-packs.js';
 import { legacyWebhookRoutes } from './api/legacy/webhooks.js';
@@ -42,6 +47,8 @@ import { v1PickerRoutes } from './api/v1/picker.js';
 import { authorityRoutes } from './api/v1/authority.js';
 import { v1SentinelRoutes } from './api/v1/sentinel.js';
 import { suggestRoutes } from './api/v1/suggest.js';
+import { v1VisibilityRoutes } from './api/v1/visibility.js';
+import { v1McpRoutes } from './api/v1/mcp.js';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Fastify takes a hop count as a function: trust the nearest `hops` proxies only. */
@@ -64,18 +71,30 @@ export async function buildApp(container: Container): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler(container.config.supportEmail),
+    clientErrorHandler,
+    // Slow-loris bound for headers (Node answers 408); bodies: enforceBodyTimeout below.
+    requestTimeout: container.config.requestTimeoutMs,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  enforceBodyTimeout(app.server, container.config.requestTimeoutMs);
   app.setValidatorCompiler(createValidatorCompiler());
 
   // JSON only: any other Content-Type answers 415.
   registerJsonBody(app);
 
   const methodsFor = trackRoutes(app);
-  const errors = registerErrorHandling(app, { supportEmail: container.config.supportEmail, methodsFor });
+  const errors = registerErrorHandling(app, {
+    supportEmail: container.config.supportEmail,
+    methodsFor,
+    onDependencyFailure: (failure, error) => container.monitors[failure.dependency]?.reportFailure(error),
+  });
   registerSecurityHeaders(app);
+  registerDependencyGuard(app, container.monitors.database);
   // Before any route (and before OpenAPI, which reads the scopes it fills in): see docs/auth.md.
   await registerAuth(app, container.services);
+  // After auth: a cached read is served only once the caller and its rate limit are settled.
+  const readCache = registerReadCache(app, { ttlMs: container.config.readCacheMs });
+  documentValidationErrors(app);
   app.addSchema(ErrorEnvelopeSchema);
   app.addSchema(HealthReportSchema);
   await registerOpenApi(app, container.build, container.config.supportEmail);
@@ -89,7 +108,7 @@ export async function buildApp(container: Container): Promise<App> {
   await app.register(legacyQueryRoutes, { container });
   // Served on two surfaces by one definition: /api/v1 for keys, /api for the dashboard (src/http/surfaces.ts).
   for (const surface of ['v1', 'dashboard'] as const) {
-    for (const routes of [brandRoutes, probeRoutes, citationRoutes, authorityRoutes, suggestRoutes]) {
+    for (const routes of [brandRoutes, brandPromptRoutes, probeRoutes, citationRoutes, authorityRoutes, suggestRoutes]) {
       await app.register(routes, { container, surface });
     }
   }
@@ -97,7 +116,9 @@ export async function buildApp(container: Container): Promise<App> {
   await app.register(legacyWebhookRoutes, { container });
   await app.register(v1WebhookRoutes, { container });
   for (const routes of [legacyDashboardRoutes, legacySentimentRoutes, legacyCrisisRoutes, legacyAeoRoutes, legacyContentRoutes]) await app.register(routes, { container });
-  for (const routes of [v1PickerRoutes, v1SentinelRoutes]) await app.register(routes, { container });
+  for (const routes of [v1PickerRoutes, v1SentinelRoutes, v1VisibilityRoutes, v1McpRoutes]) await app.register(routes, { container });
+
+  await app.register(metricsRoutes, { container, readCacheStats: readCache.stats });
 
   // Keep last: the dashboard's SPA fallback answers only what no API route matched.
   await registerDashboard(app, container, { setNotFoundFallback: errors.setNotFoundFallback });

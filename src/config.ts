@@ -2,19 +2,8 @@
  * The only module that reads the environment. Everything is parsed and validated once;
  * a bad value stops the process with one line naming the variable and what is allowed.
  */
-import { parseDurationList } from './lib/duration.js';
-
-export const PLATFORM_IDS = [
-  'deepseek',
-  'kimi',
-  'zhipu',
-  'qwen',
-  'doubao',
-  'chatgpt',
-  'gemini',
-  'perplexity',
-] as const;
-export type PlatformId = (typeof PLATFORM_IDS)[number];
+import { parseDuration, parseDurationList } from './lib/duration.js';
+import { PLATFORM_IDS, type PlatformId } from './platforms/catalogue.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -45,6 +34,40 @@ export interface Config {
   region: string;
   /** Build identifier override (GIT_COMMIT); otherwise read from the checkout. */
   gitCommit: string | undefined;
+  /**
+   * How long a signed-in GET answer may be served again from memory (READ_CACHE_MS, default
+   * 1000; 0 turns the cache off). This process's own writes invalidate at once (docs/decisions.md).
+   */
+  readCacheMs: number;
+  /** Bearer token that GET /metrics requires (METRICS_TOKEN); unset = /metrics answers 404. */
+  metricsToken: string | undefined;
+  /** Longest a client may take to send a whole request, headers and body (REQUEST_TIMEOUT): slow-loris bound. */
+  requestTimeoutMs: number;
+  /** Timeouts and sizes that bound how long a slow or absent dependency can hold anything up. */
+  timeouts: Readonly<DependencyTimeouts>;
+  /** Connections per process to PostgreSQL (DB_POOL_SIZE). */
+  dbPoolSize: number;
+  /** Jobs one worker runs at once (WORKER_CONCURRENCY); at most what its pool can serve. */
+  workerConcurrency: number;
+  /** How long a job's lease lasts without a heartbeat before another worker may take it over. */
+  jobLeaseMs: number;
+}
+
+export interface DependencyTimeouts {
+  /** Server side: PostgreSQL cancels a statement running longer (statement_timeout). */
+  dbStatementMs: number;
+  /** Client side: a query with no answer at all (a stalled network) fails after this. */
+  dbQueryMs: number;
+  /** Waiting for a free pool connection or a new one (connectionTimeoutMillis). */
+  dbConnectMs: number;
+  /** Waiting for a row lock (lock_timeout): a job claim or an update never queues for long. */
+  dbLockMs: number;
+  redisCommandMs: number;
+  redisConnectMs: number;
+  /** Reconnection attempts a Redis command may wait for before failing (maxRetriesPerRequest). */
+  redisMaxRetries: number;
+  /** SIGTERM to exit: in-flight requests and jobs get this long, then the process ends anyway. */
+  shutdownMs: number;
 }
 
 export class ConfigError extends Error {
@@ -79,6 +102,47 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['true', '1', 'yes'].includes(lower)) return true;
   if (['false', '0', 'no'].includes(lower)) return false;
   throw new ConfigError(name, raw, 'true or false');
+}
+
+function duration(env: Env, name: string, fallbackMs: number, minMs: number, maxMs: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallbackMs;
+  let ms: number;
+  try {
+    ms = /^\d+$/.test(raw) ? Number(raw) : parseDuration(raw);
+  } catch {
+    throw new ConfigError(name, raw, `a duration like 5s or 500ms (from ${minMs} ms to ${maxMs} ms)`);
+  }
+  if (ms < minMs || ms > maxMs) throw new ConfigError(name, raw, `a duration from ${minMs} ms to ${maxMs} ms`);
+  return ms;
+}
+
+function timeouts(env: Env): DependencyTimeouts {
+  const dbStatementMs = duration(env, 'DB_STATEMENT_TIMEOUT', 10_000, 100, 3_600_000);
+  return Object.freeze({
+    dbStatementMs,
+    // A little longer than the server's own limit, so a slow statement is cancelled by the server
+    // (clean) and only a stalled connection is cut by the client.
+    dbQueryMs: duration(env, 'DB_QUERY_TIMEOUT', dbStatementMs + 2_000, 100, 3_600_000),
+    dbConnectMs: duration(env, 'DB_CONNECT_TIMEOUT', 3_000, 100, 60_000),
+    dbLockMs: duration(env, 'DB_LOCK_TIMEOUT', 3_000, 10, 600_000),
+    redisCommandMs: duration(env, 'REDIS_COMMAND_TIMEOUT', 500, 10, 60_000),
+    redisConnectMs: duration(env, 'REDIS_CONNECT_TIMEOUT', 2_000, 100, 60_000),
+    redisMaxRetries: integer(env, 'REDIS_MAX_RETRIES', 1, 0, 20),
+    shutdownMs: duration(env, 'SHUTDOWN_TIMEOUT', 10_000, 100, 600_000),
+  });
+}
+
+/** Connections kept back from job work: lease heartbeats and completions use their own. */
+export const WORKER_RESERVED_CONNECTIONS = 2;
+
+function workerConcurrency(env: Env, poolSize: number): number {
+  const most = Math.max(1, poolSize - WORKER_RESERVED_CONNECTIONS);
+  const configured = integer(env, 'WORKER_CONCURRENCY', Math.min(16, most), 1, 1_000);
+  if (configured > most) {
+    throw new ConfigError('WORKER_CONCURRENCY', String(configured), `at most DB_POOL_SIZE - ${WORKER_RESERVED_CONNECTIONS} (${most}): raise DB_POOL_SIZE first`);
+  }
+  return configured;
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
@@ -141,6 +205,13 @@ function supportEmail(env: Env): string {
   return raw;
 }
 
+/** At least 16 characters: a guessable token would expose the operator's view. */
+function metricsToken(env: Env): string | undefined {
+  const raw = text(env, 'METRICS_TOKEN');
+  if (raw !== undefined && (raw.length < 16 || /\s/.test(raw))) throw new ConfigError('METRICS_TOKEN', '***', 'at least 16 characters without spaces');
+  return raw;
+}
+
 /** Parse and validate an environment. Pure: tests pass their own objects. */
 export function loadConfig(env: Env): Config {
   const platforms = Object.fromEntries(PLATFORM_IDS.map((id) => [id, platformEnv(env, id)])) as Record<
@@ -155,6 +226,7 @@ export function loadConfig(env: Env): Config {
   } catch {
     throw new ConfigError('WEBHOOK_RETRY_DELAYS', retryRaw, 'a comma list of durations like 30s,2m,10m,1h,6h (ms, s, m, h)');
   }
+  const dbPoolSize = integer(env, 'DB_POOL_SIZE', 10, 3, 1_000);
   return Object.freeze({
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -171,10 +243,31 @@ export function loadConfig(env: Env): Config {
     appEnv: text(env, 'APP_ENV') ?? 'development',
     region: text(env, 'REGION') ?? 'local',
     gitCommit: text(env, 'GIT_COMMIT'),
+    readCacheMs: integer(env, 'READ_CACHE_MS', 1000, 0, 60_000),
+    metricsToken: metricsToken(env),
+    requestTimeoutMs: duration(env, 'REQUEST_TIMEOUT', 30_000, 1_000, 600_000),
+    timeouts: timeouts(env),
+    dbPoolSize,
+    workerConcurrency: workerConcurrency(env, dbPoolSize),
+    jobLeaseMs: duration(env, 'JOB_LEASE', 15_000, 1_000, 3_600_000),
   });
 }
 
 /** The process's own configuration. */
 export function readConfig(): Config {
   return loadConfig(process.env);
+}
+
+/** What `sightline mcp` (a client of a running Sightline) needs: where it runs and the v1 key. */
+export interface McpClientConfig {
+  url: string | undefined;
+  apiKey: string | undefined;
+}
+
+export function loadMcpClientConfig(env: Env): McpClientConfig {
+  return { url: url(env, 'SIGHTLINE_URL', ['http:', 'https:']), apiKey: text(env, 'SIGHTLINE_API_KEY') };
+}
+
+export function readMcpClientConfig(): McpClientConfig {
+  return loadMcpClientConfig(process.env);
 }

@@ -19,13 +19,25 @@ import type { LimitStore } from './features/limits/store.js';
 import { createUsageService } from './features/usage/usage.service.js';
 import { createPromptService } from './features/prompts/prompts.service.js';
 import { createBrandService } from './features/brands/brands.service.js';
+import { createPromptManagerService } from './features/prompts/prompt-manager.service.js';
 import { createScanService } from './features/scans/scans.service.js';
 import { createQuickScanService } from './features/scans/quick-scans.service.js';
 import { createProbeService } from './features/probes/probes.service.js';
 import { createEventsService } from './features/events/events.service.js';
 import { createDeliveryService, type DeliveryRuntimeOptions } from './features/webhooks/delivery.service.js';
 import { createWebhooksService } from './features/webhooks/webhooks.service.js';
-import { createIntelligenceServices } from './features/monitoring/intelligence.js';
+import { createAeoBatchService } from './features/aeo/aeo-batch.service.js';
+import { createAeoService, createRewriter } from './features/aeo/aeo.service.js';
+import { createAuthorityService } from './features/authority/authority.service.js';
+import { createCitationService } from './features/citations/citations.service.js';
+import { createContentService } from './features/content/content.service.js';
+import { createDashboardService } from './features/dashboard/dashboard.service.js';
+import { createRollupsService } from './features/metrics/rollups.service.js';
+import { createMonitoringService } from './features/monitoring/monitoring.service.js';
+import { createPickerService } from './features/picker/picker.service.js';
+import { createSentinelService } from './features/sentinel/sentinel.service.js';
+import { createSuggestService } from './features/suggest/suggest.service.js';
+import { createDependencyMonitor, type DependencyMonitor } from './lib/dependency-monitor.js';
 
 export interface ContainerOptions {
   config: Config;
@@ -55,7 +67,14 @@ export interface Container {
   queue: JobQueue;
   platforms: PlatformRegistry;
   services: ReturnType<typeof createServices>;
+  /** Reachability of PostgreSQL (and Redis when configured) as this process sees it. */
+  monitors: DependencyMonitors;
   close(): Promise<void>;
+}
+
+export interface DependencyMonitors {
+  database: DependencyMonitor;
+  redis?: DependencyMonitor | undefined;
 }
 
 interface ServiceDeps {
@@ -66,6 +85,7 @@ interface ServiceDeps {
   platforms: PlatformRegistry;
   build: BuildInfo;
   limitStore: LimitStore;
+  monitors: DependencyMonitors;
   queue: JobQueue;
   webhooks: DeliveryRuntimeOptions | undefined;
   afterRunDelayMs: number | undefined;
@@ -79,9 +99,24 @@ function createServices(deps: ServiceDeps) {
   const usage = createUsageService({ db, now });
   const { platforms, queue } = deps;
   const prompts = createPromptService({ db });
-  const brands = createBrandService({ db, prompts });
   const scans = createScanService({ db, queue, platforms, usage, log });
+  const brands = createBrandService({ db, accounts, prompts, scans });
   const events = createEventsService({ queue, now });
+  const rollups = createRollupsService({ db });
+  // Intelligence: what the answers mean over time, and what to do about it.
+  const sentinel = createSentinelService({ db, rollups, events, now });
+  const citations = createCitationService({ db, brands, events, now });
+  const picker = createPickerService({ db, brands, prompts, rollups, platforms, now });
+  const authority = createAuthorityService({ db, brands, rollups, now });
+  const suggest = createSuggestService({ db, brands, events, now });
+  const monitoring = createMonitoringService({
+    db, queue, scans, brands, rollups, picker, citations, sentinel, authority, suggest, events, platforms, log, now,
+    afterRunDelayMs: deps.afterRunDelayMs,
+  });
+  // Every finished run about a brand feeds citations, sentinel, gap and uplift checks at once
+  // (the minute tick's sweep remains as a safety net).
+  scans.onRunFinished((run, tx) => monitoring.runFinished(run.id, tx));
+  const rewriter = createRewriter({ platforms, now });
   return {
     health: createHealthService(deps),
     accounts,
@@ -91,11 +126,12 @@ function createServices(deps: ServiceDeps) {
     usage,
     prompts,
     brands,
+    promptManager: createPromptManagerService({ db, brands }),
     scans,
     quickScans: createQuickScanService({ scans, brands, platforms }),
-    probes: createProbeService({ db, brands, prompts, scans, platforms }),
+    probes: createProbeService({ brands, prompts, scans, platforms, now }),
     events,
-    webhooks: createWebhooksService({ db, now, brands, events, allowPrivateNetworks: deps.config.webhookAllowPrivateNetworks }),
+    webhooks: createWebhooksService({ db, now, accounts, brands, events, allowPrivateNetworks: deps.config.webhookAllowPrivateNetworks }),
     webhookDelivery: createDeliveryService({
       db,
       queue,
@@ -105,8 +141,17 @@ function createServices(deps: ServiceDeps) {
       allowPrivateNetworks: deps.config.webhookAllowPrivateNetworks,
       options: deps.webhooks,
     }),
-    // Issue 5: dashboard, citations, picker, authority, sentinel, suggest, aeo, content, monitoring.
-    ...createIntelligenceServices({ db, queue, platforms, usage, brands, prompts, scans, events, log, now, afterRunDelayMs: deps.afterRunDelayMs }),
+    rollups,
+    dashboard: createDashboardService({ db, brands, rollups, sentinel, now }),
+    sentinel,
+    citations,
+    picker,
+    authority,
+    suggest,
+    aeo: createAeoService({ rewriter, usage }),
+    aeoBatches: createAeoBatchService({ db, queue, rewriter, brands, usage, events, log, now }),
+    content: createContentService({ db, brands, events, now }),
+    monitoring,
   };
 }
 
@@ -117,14 +162,27 @@ async function closeServices(services: ReturnType<typeof createServices>) {
 
 export async function createContainer(options: ContainerOptions): Promise<Container> {
   const { config, log } = options;
+  // The monitor is made before the pool so a connection error can be reported to it.
+  let databaseMonitor: DependencyMonitor | undefined;
+  const { timeouts } = config;
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.dbPoolSize,
+      timeouts: { statementMs: timeouts.dbStatementMs, queryMs: timeouts.dbQueryMs, connectMs: timeouts.dbConnectMs, lockMs: timeouts.dbLockMs },
+      onConnectionError: (error) => databaseMonitor?.reportFailure(error),
+    }));
+  const pingTimeoutMs = Math.min(2_000, timeouts.dbConnectMs);
+  databaseMonitor = createDependencyMonitor({ dependency: 'database', ping: () => database.ping(pingTimeoutMs), log, pingTimeoutMs });
   const platforms =
     options.platforms ?? createPlatformRegistry(config, { simulatorUrl: options.simulatorUrl });
   const build = buildInfo(config.gitCommit);
   const queue = new JobQueue(database.db);
   const limitStore = options.limitStore ?? (await createLimitStore(config, log));
-  const services = createServices({ config, log, now: options.clock ?? Date.now, database, platforms, build, limitStore, queue, webhooks: options.webhooks, afterRunDelayMs: options.afterRunDelayMs });
+  const monitors: DependencyMonitors = { database: databaseMonitor, redis: limitStore.dependency };
+  const services = createServices({ config, log, now: options.clock ?? Date.now, database, platforms, build, limitStore, monitors, queue, webhooks: options.webhooks, afterRunDelayMs: options.afterRunDelayMs });
   return {
     config,
     log,
@@ -134,7 +192,10 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     queue,
     platforms,
     services,
+    monitors,
     async close() {
+      monitors.database.stop();
+      monitors.redis?.stop();
       await platforms.close();
       await closeServices(services);
       if (!options.database) await database.close();

@@ -1,42 +1,22 @@
 #!/usr/bin/env node
-/** CLI entry: `sightline <start|serve|worker|migrate|account|key|analyze|simulate>`. */
+/**
+ * CLI entry: `sightline <start|serve|worker|migrate|account|key|analyze|simulate|mcp>`.
+ *
+ * `analyze` takes a lean path: it loads only commander and the analysis engine, never the server,
+ * the database or Fastify, so bulk use starts fast (bench/analyze-cold-start.ts). Every other
+ * verb loads the full program (src/cli/program.ts).
+ */
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from './config.js';
-import { DataDirLockedError } from './db/datadir-lock.js';
-import { migrateCommand } from './cli/migrate.js';
-import { roleCommand } from './cli/serve.js';
-import { analyzeCommand } from './cli/analyze.js';
-import { simulateCommand } from './cli/simulate.js';
-import { accountCommand } from './cli/account.js';
-import { keyCommand } from './cli/key.js';
-import { buildInfo } from './lib/build-info.js';
 
-export function buildProgram(): Command {
-  const program = new Command('sightline')
-    .description('Sightline: brand visibility across LLM platforms')
-    .version(buildInfo().id)
-    .showHelpAfterError()
-    .exitOverride();
-  program.addCommand(roleCommand('start'), { isDefault: false });
-  program.addCommand(roleCommand('serve'));
-  program.addCommand(roleCommand('worker'));
-  program.addCommand(migrateCommand());
-  program.addCommand(accountCommand());
-  program.addCommand(keyCommand());
-  program.addCommand(analyzeCommand());
-  program.addCommand(simulateCommand());
-  return program;
+if (process.argv[2] === 'analyze') {
+  const { analyzeCommand } = await import('./cli/analyze.js');
+  const program = new Command('sightline').exitOverride().addCommand(analyzeCommand());
+  await program.parseAsync(process.argv).catch((error: unknown) => {
+    if (error instanceof CommanderError) process.exit(error.exitCode);
+    process.stderr.write(`sightline: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+} else {
+  const { buildProgram, fail } = await import('./cli/program.js');
+  await buildProgram().parseAsync(process.argv).catch(fail);
 }
-
-/** Known failures end with one clear line on stderr and a non-zero exit, never a stack. */
-function fail(error: unknown): never {
-  if (error instanceof CommanderError) process.exit(error.exitCode);
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    process.stderr.write(`sightline: ${error.message}\n`);
-    process.exit(2);
-  }
-  process.stderr.write(`sightline: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-}
-
-buildProgram().parseAsync(process.argv).catch(fail);

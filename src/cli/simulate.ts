@@ -4,7 +4,7 @@
  * Stdout carries one line, the URL; hints go to stderr.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { PLATFORM_IDS } from '../config.js';
+import { PLATFORM_IDS } from '../platforms/index.js';
 import { startSimulator, type SimulatorHandle } from '../platforms/simulator/index.js';
 
 export interface SimulateOptions {

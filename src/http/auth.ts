@@ -14,13 +14,13 @@
  * for GET/HEAD, `write` otherwise); a public v1 route says `auth: 'none'` or `security: []`.
  */
 import { parseCookie, stringifySetCookie } from 'cookie';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
 import { TIERS, type Role, type Tier } from '../db/schema/identity.js';
 import type { AuthService, IssuedSession } from '../features/auth/auth.service.js';
 import { hasRole, hasScope, type Principal, type Scope } from '../features/auth/principal.js';
 import type { KeysService } from '../features/keys/keys.service.js';
-import type { LimitName, LimitsService } from '../features/limits/limits.service.js';
-import { AppError, forbidden, unauthorized } from './errors.js';
+import type { LimitCharge, LimitName, LimitsService } from '../features/limits/limits.service.js';
+import { DomainError, forbidden, unauthorized } from '../lib/errors.js';
 import { applyLimit } from './rate-limit.js';
 import type { App } from './types.js';
 
@@ -40,6 +40,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller; null on public routes and for anonymous callers of `optional` routes. */
     principal: Principal | null;
+    /** What this request was charged against its limit; given back if the answer says it did nothing. */
+    limitCharge: LimitCharge | null;
   }
 }
 
@@ -107,10 +109,15 @@ export function assertSameSite(request: FastifyRequest) {
   }
 }
 
-/** Compares scheme-normalised hosts (`http://h:80` is `http://h`); `null` and junk never match. */
-function sameOrigin(origin: string, self: string): boolean {
+/**
+ * Compares whole origins, scheme included (`https://h` is not `http://h`), with default ports
+ * normalised (`http://h:80` is `http://h`); `null` and junk never match.
+ */
+export function sameOrigin(origin: string, self: string): boolean {
   try {
-    return new URL(origin).host === new URL(self).host;
+    const a = new URL(origin);
+    const b = new URL(self);
+    return a.protocol === b.protocol && a.host === b.host;
   } catch {
     return false;
   }
@@ -135,14 +142,20 @@ function policyOf(route: RouteOptions): Policy {
   return {
     auth,
     scope: auth === 'v1' ? (config.scope ?? (readOnly ? 'read' : 'write')) : undefined,
-    role: config.role,
+    // Viewers read: a state-changing call of any authenticated route needs at least a member
+    // unless the route declares a role of its own (keys, webhooks: admin).
+    role: config.role ?? (!readOnly && (auth === 'legacy' || auth === 'session' || auth === 'v1') ? 'member' : undefined),
     tier: config.tier,
     limit: config.limit,
   };
 }
 
+const KEPT_ON_ERROR = new Set([404, 409]);
+export const refundable = (status: number) => status >= 400 && !KEPT_ON_ERROR.has(status);
+
 export async function registerAuth(app: App, deps: AuthDeps) {
   app.decorateRequest('principal', null);
+  app.decorateRequest('limitCharge', null);
 
   async function viaSession(request: FastifyRequest, reply: FastifyReply, id: string): Promise<Principal> {
     const resolved = await deps.auth.resolve(id);
@@ -176,7 +189,7 @@ export async function registerAuth(app: App, deps: AuthDeps) {
           if (policy.auth === 'legacy') return viaSession(request, reply, sessionId);
           // A stale cookie on a route open to anonymous callers: carry on anonymously.
           return viaSession(request, reply, sessionId).catch((error: unknown) => {
-            if (!(error instanceof AppError && error.status === 401)) throw error;
+            if (!(error instanceof DomainError && error.code === 'UNAUTHENTICATED')) throw error;
             clearSessionCookie(request, reply);
             return null;
           });
@@ -204,15 +217,39 @@ export async function registerAuth(app: App, deps: AuthDeps) {
 
   function hookFor(policy: Policy): onRequestHookHandler {
     return async function authenticate(request, reply) {
+      // Whatever the answer (data, 401, 403, 429), it concerns one caller: never cache it.
+      reply.header('cache-control', 'no-store');
       const principal = await resolve(policy, request, reply);
       request.principal = principal;
       if (principal) {
         if (principal.via === 'session') assertSameSite(request);
         authorize(policy, principal);
       }
-      if (policy.limit) applyLimit(reply, await deps.limits.enforce(policy.limit, { principal, ip: request.ip }));
+      if (policy.limit) {
+        const decision = await deps.limits.enforce(policy.limit, { principal, ip: request.ip });
+        // A refusal is sent from here: the route's other hooks, body parsing and handler never run.
+        if (applyLimit(request, reply, decision)) return reply;
+        request.limitCharge = decision?.charge ?? null;
+      }
     } as onRequestHookHandler;
   }
+
+  /**
+   * Fair quota: a charged request whose answer says it did nothing — refused by validation,
+   * authorization or a later limit (4xx), or failed upstream (every platform failed: 5xx) —
+   * gets its charge back before the answer leaves. Kept: 2xx (a partial scan is a 200 and
+   * costs one), 404 and 409 (the request was well-formed and was looked up).
+   */
+  const refundUnlessServed: onSendHookHandler = async (request, reply, payload) => {
+    const charge = request.limitCharge;
+    if (charge && refundable(reply.statusCode)) {
+      request.limitCharge = null;
+      await deps.limits.refund(charge);
+      const remaining = reply.getHeader('x-ratelimit-remaining');
+      if (remaining !== undefined) reply.header('x-ratelimit-remaining', String(Number(remaining) + charge.cost));
+    }
+    return payload;
+  };
 
   app.addHook('onRoute', (route) => {
     const policy = policyOf(route);
@@ -220,5 +257,14 @@ export async function registerAuth(app: App, deps: AuthDeps) {
     if (policy.scope) route.config = { ...(route.config ?? {}), scope: policy.scope };
     const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [hookFor(policy), ...existing];
+    if (policy.limit) {
+      const onSend = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+      route.onSend = [refundUnlessServed, ...onSend];
+    }
   });
+}
+
+/** Whether the route may know its caller (a credential is required or optional there). */
+export function identifiesCaller(route: RouteOptions): boolean {
+  return policyOf(route).auth !== 'none';
 }

@@ -22,6 +22,20 @@ interface OperationMeta {
   scope?: string | undefined;
 }
 
+/**
+ * Answers every operation can give that no route schema states: 405 (a method the path does
+ * not take, with Allow; also unknown methods such as QUERY) and, on paths with an id, 414 (an
+ * id longer than the router accepts). Same envelope as the operation's other errors.
+ */
+function documentTransportErrors(path: string, operation: Record<string, unknown>) {
+  const responses = (operation.responses ?? {}) as Record<string, { content?: unknown }>;
+  const envelope = Object.entries(responses).find(([status, r]) => status.startsWith('4') && r.content)?.[1]?.content;
+  const content = envelope ?? { 'application/json': { schema: { type: 'object', properties: { error: { type: 'object' } } } } };
+  responses['405'] ??= { description: 'Method not allowed on this path (the Allow header lists the methods it takes).', content } as never;
+  if (path.includes('{')) responses['414'] ??= { description: 'A path parameter is longer than the server accepts.', content } as never;
+  operation.responses = responses;
+}
+
 export async function registerOpenApi(app: App, build: BuildInfo, supportEmail: string) {
   const meta = new Map<string, OperationMeta>();
   app.addHook('onRoute', (route) => {
@@ -66,6 +80,7 @@ export async function registerOpenApi(app: App, build: BuildInfo, supportEmail: 
       };
       for (const [path, operations] of Object.entries(doc.paths ?? {})) {
         for (const [method, operation] of Object.entries(operations)) {
+          documentTransportErrors(path, operation);
           const m = meta.get(`${method} ${path}`);
           if (!m?.stability) continue;
           operation['x-stability'] = m.stability;

@@ -1,10 +1,12 @@
 /**
  * Rate-limit decisions as HTTP: the three X-RateLimit headers on every limited response
- * (reporting the tightest window; Reset in Unix epoch seconds) and 429 with Retry-After.
+ * (reporting the tightest window; Reset in Unix epoch seconds). A refusal in a service is thrown
+ * as the domain's RateLimitedError, which src/http/errors.ts answers as 429 with Retry-After and
+ * these headers; a refusal by a route's own limit (the auth hook) is answered here directly.
  */
-import type { FastifyReply } from 'fastify';
-import type { LimitDecision } from '../features/limits/limits.service.js';
-import { tooManyRequests, type AppError } from './errors.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { retryAfterSeconds, type LimitDecision } from '../lib/errors.js';
+import { setStandardHeaders } from './security-headers.js';
 
 export function limitHeaders(decision: LimitDecision): Record<string, string> {
   return {
@@ -14,17 +16,41 @@ export function limitHeaders(decision: LimitDecision): Record<string, string> {
   };
 }
 
-/** 429 with Retry-After and the headers of the window that refused. */
-export function rateLimited(decision: LimitDecision): AppError {
-  const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-  const error = tooManyRequests(`Rate limit exceeded: ${decision.report.label}. Retry after ${seconds} s.`, seconds);
-  Object.assign(error.headers, limitHeaders(decision));
-  return error;
+/** The JSON text of a refusal's message, per (window label, seconds): labels are few, seconds are few. */
+const serialisedMessages = new Map<string, string>();
+function serialisedMessage(decision: LimitDecision, seconds: number): string {
+  const key = `${seconds}\u0000${decision.report.label}`;
+  let json = serialisedMessages.get(key);
+  if (json === undefined) {
+    // The same words as RateLimitedError's message (src/lib/errors.ts).
+    json = JSON.stringify(`Rate limit exceeded: ${decision.report.label}. Retry after ${seconds} s.`);
+    if (serialisedMessages.size >= 10_000) serialisedMessages.clear();
+    serialisedMessages.set(key, json);
+  }
+  return json;
 }
 
-/** Adds the headers to an allowed response, or throws the 429. */
-export function applyLimit(reply: FastifyReply, decision: LimitDecision | null): void {
-  if (!decision) return;
-  if (!decision.allowed) throw rateLimited(decision);
-  reply.headers(limitHeaders(decision));
+/**
+ * Answers a refused request at once, with the same envelope and headers as the error handler
+ * would (src/http/errors.ts) but without its work: no Error object (stack capture), no envelope
+ * mapping, no serialiser; the body is concatenated from pre-serialised parts. A flood past a
+ * limit is the one error that comes in volume (bench/signed-in.ts, `limited`).
+ */
+export function replyRateLimited(request: FastifyRequest, reply: FastifyReply, decision: LimitDecision): FastifyReply {
+  const seconds = retryAfterSeconds(decision);
+  setStandardHeaders(request, reply);
+  reply.code(429).headers(limitHeaders(decision)).header('retry-after', String(seconds)).header('content-type', 'application/json; charset=utf-8');
+  return reply.send(`{"error":{"code":"RATE_LIMITED","message":${serialisedMessage(decision, seconds)},"requestId":${JSON.stringify(request.id)}}}`);
 }
+
+/** Adds the headers to an allowed response; true when the request was refused (429 sent). */
+export function applyLimit(request: FastifyRequest, reply: FastifyReply, decision: LimitDecision | null): boolean {
+  if (!decision) return false;
+  if (!decision.allowed) {
+    replyRateLimited(request, reply, decision);
+    return true;
+  }
+  reply.headers(limitHeaders(decision));
+  return false;
+}
+

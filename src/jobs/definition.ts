@@ -1,4 +1,8 @@
-/** What a kind of job is: its name, payload schema, handler and retry policy. */
+/**
+ * A kind of job, declared once in its feature's `<feature>.jobs.ts`: a `JobType` (name, payload
+ * schema, retry policy) is what producers enqueue, typed by its schema; `handleJob` binds the
+ * handler to it, and src/jobs/registry.ts registers the bound definitions.
+ */
 import type { TSchema, Static } from 'typebox';
 import type { Logger } from 'pino';
 
@@ -12,15 +16,21 @@ export interface JobContext {
   log: Logger;
 }
 
-export interface JobDefinition<S extends TSchema = TSchema> {
+/** What producers know of a job: its name, the shape of its payload and how it is retried. */
+export interface JobType<S extends TSchema = TSchema> {
+  /** Stored with every job row; never rename one that may still be queued. */
   name: string;
   schema: S;
-  handler: (payload: Static<S>, ctx: JobContext) => Promise<void>;
   /** Total runs allowed, the first included (default 5). */
   maxAttempts?: number;
   /** Delay before retry `attempt + 1`, after run `attempt` failed (default: full-jitter exponential). */
   retryDelayMs?: (attempt: number, error: unknown) => number;
   priority?: number;
+}
+
+/** What the worker does with a job of one type. */
+export interface JobHandlers<S extends TSchema> {
+  handler: (payload: Static<S>, ctx: JobContext) => Promise<void>;
   /**
    * The last attempt's worker died (crash, SIGKILL, OOM) and its lease ran out, so the handler
    * never recorded an outcome. Called once, instead of running the work again (the work may be
@@ -30,6 +40,18 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   onAbandoned?: (payload: Static<S>) => Promise<void>;
 }
 
+export interface JobDefinition<S extends TSchema = TSchema> extends JobType<S>, JobHandlers<S> {}
+
+export function defineJobType<S extends TSchema>(type: JobType<S>): JobType<S> {
+  return type;
+}
+
+/** Binds a declared job type to its handlers. */
+export function handleJob<S extends TSchema>(type: JobType<S>, handlers: JobHandlers<S>): JobDefinition<S> {
+  return { ...type, ...handlers };
+}
+
+/** Type and handlers in one (jobs that only tests enqueue). */
 export function defineJob<S extends TSchema>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
 }

@@ -20,6 +20,9 @@ export interface EnqueueRow {
   dedupeKey?: string | undefined;
 }
 
+/** A claim older than this when the server runs it takes only queued jobs, never lapsed leases. */
+export const STALE_CLAIM_MS = 2_000;
+
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 function toJob(r: Record<string, unknown>): JobRow {
@@ -50,7 +53,12 @@ export async function insertJobs(db: Executor, jobs: EnqueueRow[]): Promise<numb
 
 /**
  * Leases up to `limit` due jobs of the given queues to `workerId` for `leaseMs`. Also re-leases
- * jobs whose lease ran out (their worker died) while they have attempts left.
+ * jobs whose lease ran out (their worker died) while they have attempts left, unless
+ * `takeLapsed` is false: just after a database outage every lease may have lapsed while its
+ * worker is alive and about to renew it, and taking those over would run their work twice.
+ * For the same reason a claim statement that reaches the server late (it sat in a stalled
+ * connection) takes no lapsed lease: `sentAt` is compared with the server's clock, within
+ * STALE_CLAIM_MS (clocks are expected within a second of each other; docs/operations.md).
  */
 export async function claimJobs(
   db: Executor,
@@ -58,13 +66,16 @@ export async function claimJobs(
   limit: number,
   workerId: string,
   leaseMs: number,
+  takeLapsed = true,
+  sentAt: Date = new Date(),
 ): Promise<JobRow[]> {
   const result = await db.execute(sql`
     with next as (
       select id from jobs
       where queue in (${sql.join(queues.map((q) => sql`${q}`), sql`, `)})
         and ((status = 'queued' and run_at <= now())
-          or (status = 'active' and locked_until < now() and attempts < max_attempts))
+          or (${takeLapsed} and ${sentAt.toISOString()}::timestamptz > now() - ${STALE_CLAIM_MS} * interval '1 millisecond'
+              and status = 'active' and locked_until < now() and attempts < max_attempts))
       order by priority desc, run_at, id
       limit ${limit}
       for update skip locked
@@ -89,10 +100,9 @@ export async function completeJob(db: Executor, id: number, attempt: number): Pr
 /** completeJob for many jobs in one statement (the worker batches completions); returns the ids completed. */
 export async function completeJobs(db: Executor, jobs: ReadonlyArray<{ id: number; attempt: number }>): Promise<Set<number>> {
   if (jobs.length === 0) return new Set();
-  const values = jobs.map((j) => sql`(${j.id}::bigint, ${j.attempt}::int)`);
   const result = await db.execute(sql`
     update jobs j set status = 'completed', finished_at = now(), locked_until = null, updated_at = now()
-    from (values ${sql.join(values, sql`, `)}) as done(id, attempts)
+    from (values ${idAttemptValues(jobs)}) as done(id, attempts)
     where j.id = done.id and j.attempts = done.attempts and j.status = 'active'
     returning j.id`);
   return new Set(rows<{ id: string | number }>(result).map((r) => Number(r.id)));
@@ -130,6 +140,40 @@ export async function failJob(db: Executor, id: number, attempt: number, error: 
     update jobs set status = 'failed', finished_at = now(), locked_until = null,
       last_error = ${error}, updated_at = now()
     where id = ${id} and attempts = ${attempt} and status = 'active'`);
+}
+
+const idAttemptValues = (jobs: ReadonlyArray<{ id: number; attempt: number }>) =>
+  sql.join(jobs.map((j) => sql`(${j.id}::bigint, ${j.attempt}::int)`), sql`, `);
+
+/**
+ * Renews the leases of every job a worker holds, in one statement; returns the ids renewed. A job
+ * missing from the answer is no longer this worker's (another took it over after its lease ran
+ * out, or it finished): the worker stops it. A lapsed lease nobody took over is renewed.
+ */
+export async function extendLeases(db: Executor, jobs: ReadonlyArray<{ id: number; attempt: number }>, leaseMs: number): Promise<Set<number>> {
+  if (jobs.length === 0) return new Set();
+  const result = await db.execute(sql`
+    update jobs j set locked_until = now() + ${leaseMs} * interval '1 millisecond'
+    from (values ${idAttemptValues(jobs)}) as held(id, attempts)
+    where j.id = held.id and j.attempts = held.attempts and j.status = 'active'
+    returning j.id`);
+  return new Set(rows<{ id: string | number }>(result).map((r) => Number(r.id)));
+}
+
+/**
+ * Hands jobs back to the queue at shutdown, due now, without spending an attempt: max_attempts
+ * grows by one instead of attempts shrinking, so attempt numbers stay unique and a handler still
+ * finishing after the release cannot complete the next run's attempt (fencing).
+ */
+export async function releaseJobs(db: Executor, jobs: ReadonlyArray<{ id: number; attempt: number }>): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const result = await db.execute(sql`
+    update jobs j set status = 'queued', run_at = now(), locked_until = null, locked_by = null,
+      max_attempts = j.max_attempts + 1, updated_at = now()
+    from (values ${idAttemptValues(jobs)}) as held(id, attempts)
+    where j.id = held.id and j.attempts = held.attempts and j.status = 'active'
+    returning j.id`);
+  return rows(result).length;
 }
 
 export async function extendLease(db: Executor, id: number, attempt: number, leaseMs: number) {
@@ -174,4 +218,31 @@ export async function getJob(db: Executor, id: number): Promise<JobState | undef
 export async function countJobs(db: Executor): Promise<Record<string, number>> {
   const result = await db.execute(sql`select status, count(*)::int as n from jobs group by status`);
   return Object.fromEntries(rows<{ status: string; n: number }>(result).map((r) => [r.status, Number(r.n)]));
+}
+
+export interface QueueStats {
+  queue: string;
+  ready: number;
+  scheduled: number;
+  running: number;
+  /** Seconds the oldest due job has waited (0 when none is due). */
+  oldestReadyAgeSeconds: number;
+}
+
+/** Per job type: due, delayed and leased jobs, and the oldest due job's wait (GET /metrics). */
+export async function queueStats(db: Executor): Promise<QueueStats[]> {
+  const result = await db.execute(sql`
+    select queue,
+           count(*) filter (where status = 'queued' and run_at <= now()) as ready,
+           count(*) filter (where status = 'queued' and run_at > now()) as scheduled,
+           count(*) filter (where status = 'active') as running,
+           coalesce(extract(epoch from now() - min(run_at) filter (where status = 'queued' and run_at <= now())), 0) as oldest
+    from jobs where status in ('queued', 'active') group by queue`);
+  return rows<Record<string, unknown>>(result).map((r) => ({
+    queue: String(r.queue),
+    ready: Number(r.ready),
+    scheduled: Number(r.scheduled),
+    running: Number(r.running),
+    oldestReadyAgeSeconds: Number(r.oldest),
+  }));
 }

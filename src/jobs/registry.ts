@@ -1,18 +1,31 @@
 /**
- * Every job kind the service runs, registered in one place so any worker process can run any
- * job. Features add their definitions here.
+ * Every job kind the service runs, bound to its handlers in one place so any worker process can
+ * run any job. A feature declares its job types in `<feature>.jobs.ts`; add its binding here.
  */
-import type { Container } from '../container.js';
-import { scanTaskJob } from '../features/scans/scans.jobs.js';
-import { webhookJobs } from '../features/webhooks/delivery.jobs.js';
-import { monitoringJobs } from '../features/monitoring/monitoring.jobs.js';
 import { aeoBatchItemJob } from '../features/aeo/aeo.jobs.js';
+import type { AeoBatchService } from '../features/aeo/aeo-batch.service.js';
+import { monitoringJobs } from '../features/monitoring/monitoring.jobs.js';
+import type { MonitoringService } from '../features/monitoring/monitoring.service.js';
+import { scanTaskJob } from '../features/scans/scans.jobs.js';
+import type { ScanService } from '../features/scans/scans.service.js';
+import { webhookJobs } from '../features/webhooks/delivery.jobs.js';
+import type { DeliveryService } from '../features/webhooks/delivery.service.js';
+import type { JobQueue } from './queue.js';
 
-export function registerJobs(container: Container): void {
-  container.queue.register(scanTaskJob(container.services.scans));
-  const webhooks = webhookJobs(container.services.webhookDelivery);
-  container.queue.register(webhooks.deliver);
-  container.queue.register(webhooks.alertCheck);
-  for (const job of monitoringJobs(container.services.monitoring)) container.queue.register(job);
-  container.queue.register(aeoBatchItemJob(container.services.aeoBatches));
+export interface JobServices {
+  scans: ScanService;
+  webhookDelivery: DeliveryService;
+  monitoring: MonitoringService;
+  aeoBatches: AeoBatchService;
+}
+
+export function registerJobs({ queue, services }: { queue: JobQueue; services: JobServices }): void {
+  queue.register(scanTaskJob(services.scans));
+  const webhooks = webhookJobs(services.webhookDelivery);
+  queue.register(webhooks.deliver);
+  queue.register(webhooks.alertCheck);
+  const monitoring = monitoringJobs(services.monitoring);
+  queue.register(monitoring.tick);
+  queue.register(monitoring.afterRun);
+  queue.register(aeoBatchItemJob(services.aeoBatches));
 }

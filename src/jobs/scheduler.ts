@@ -5,6 +5,8 @@
  */
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
+import { classifyDependencyError } from '../lib/dependency-errors.js';
+import type { DependencyMonitor } from '../lib/dependency-monitor.js';
 import type { JobQueue } from './queue.js';
 import { nextCronRun } from './queue.js';
 import { deleteFinishedJobs, failJob, leaseAbandonedJobs } from './queue.repo.js';
@@ -17,7 +19,15 @@ export interface SchedulerOptions {
   tickMs?: number;
   /** How long finished jobs stay for inspection (default 7 days). */
   keepFinishedMs?: number;
+  /** Database reachability: failures go to it (one log line per outage, not one per tick). */
+  monitor?: DependencyMonitor;
 }
+
+/**
+ * After an outage every lease may have lapsed while its worker lives; ending "abandoned" jobs
+ * waits this long so their holders renew first (the worker's grace is shorter than this).
+ */
+const ABANDON_GRACE_AFTER_RECOVERY_MS = 30_000;
 
 export interface Scheduler {
   tick(): Promise<number>;
@@ -42,7 +52,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     let ended = 0;
     for (const job of await leaseAbandonedJobs(db, 100, 'housekeeping', HOUSEKEEPING_EVERY_MS)) {
       try {
-        await queue.get(job.queue)?.definition.onAbandoned?.(job.payload as never);
+        await queue.get(job.queue)?.abandon(job.payload);
         await failJob(db, job.id, job.attempts, 'its worker stopped during the last attempt (crash or kill); not run again');
         ended++;
       } catch (error) {
@@ -54,14 +64,15 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 
   async function tick(): Promise<number> {
     const fired = await fireDueSchedules(db, async (tx, due) => {
-      await queue.enqueue(due.queue, due.payload as never, {
+      await queue.enqueueStored(due.queue, due.payload, {
         tx,
         dedupeKey: `${due.name}@${due.nextRunAt.toISOString()}`,
       });
       return nextCronRun(due.cron, new Date(Math.max(Date.now(), due.nextRunAt.getTime())));
     });
     if (fired > 0) queue.wake();
-    if (Date.now() - lastHousekeeping > HOUSEKEEPING_EVERY_MS) {
+    const settled = !options.monitor || options.monitor.upForMs() >= ABANDON_GRACE_AFTER_RECOVERY_MS;
+    if (settled && Date.now() - lastHousekeeping > HOUSEKEEPING_EVERY_MS) {
       lastHousekeeping = Date.now();
       const abandoned = await endAbandonedJobs();
       const removed = await deleteFinishedJobs(db, keepFinishedMs);
@@ -70,8 +81,16 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     return fired;
   }
 
+  let ticking = false;
   const timer = setInterval(() => {
-    current = tick().catch((error: unknown) => log.error({ err: error }, 'scheduler tick failed'));
+    if (ticking) return; // a stalled database must not pile up ticks behind one another
+    ticking = true;
+    current = tick()
+      .catch((error: unknown) => {
+        if (classifyDependencyError(error)) options.monitor?.reportFailure(error);
+        else log.error({ err: error }, 'scheduler tick failed');
+      })
+      .finally(() => (ticking = false));
   }, tickMs);
   timer.unref();
 

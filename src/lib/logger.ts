@@ -3,6 +3,7 @@
  * API keys, webhook and session secrets.
  */
 import pino, { type Logger } from 'pino';
+import { serializeError } from './log-errors.js';
 
 export const REDACT_PATHS = [
   'req.headers.authorization',
@@ -39,6 +40,8 @@ export function createLogger(options: LoggerOptions): Logger {
       level: options.level,
       base: { service: 'sightline' },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      // Failed SQL is logged without its parameters, whatever key the error is logged under.
+      serializers: { err: serializeError, error: serializeError, cause: serializeError },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
     options.stream ?? pino.destination({ fd: options.fd ?? 1, sync: false }),

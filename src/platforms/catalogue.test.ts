@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_IDS } from '../config.js';
+import { PLATFORM_IDS } from './catalogue.js';
 import { PLATFORMS, costUsd, parsePlatformId, platformInfo, toLegacyId, toV1Id } from './catalogue.js';
 import { parseRetryAfter } from './errors.js';
 import { fullJitterDelay } from './policy.js';

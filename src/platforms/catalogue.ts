@@ -2,8 +2,20 @@
  * Static facts about the eight platforms: names, endpoints, default models, list prices and the
  * call policy each one gets. Everything here is data; the adapter turns it into behaviour.
  */
-import { PLATFORM_IDS, type PlatformId } from '../config.js';
 import type { PlatformInfo } from './types.js';
+
+/** The eight platforms, by the ids the legacy surface and the configuration use. */
+export const PLATFORM_IDS = [
+  'deepseek',
+  'kimi',
+  'zhipu',
+  'qwen',
+  'doubao',
+  'chatgpt',
+  'gemini',
+  'perplexity',
+] as const;
+export type PlatformId = (typeof PLATFORM_IDS)[number];
 
 /** USD per 1 000 000 tokens (and per request where the platform charges one). */
 export interface PriceTable {

@@ -19,6 +19,16 @@ export function isRetryable(error: PlatformError, maxRetryAfterMs: number): bool
   return error.retryAfterMs === undefined || error.retryAfterMs <= maxRetryAfterMs;
 }
 
+/**
+ * Kinds a durable job retries later, after the adapter's own retries gave up: besides the
+ * retryable kinds, an open circuit (it closes again) and an aborted call (the worker stopped).
+ */
+const RETRYABLE_LATER: ReadonlySet<PlatformErrorKind> = new Set([...RETRYABLE, 'circuit_open', 'aborted']);
+
+export function isRetryableLater(error: PlatformError): boolean {
+  return RETRYABLE_LATER.has(error.kind);
+}
+
 export function countsAsBreakerFailure(error: PlatformError): boolean {
   return BREAKER_FAILURES.has(error.kind);
 }

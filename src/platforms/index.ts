@@ -1,6 +1,7 @@
 /** Public surface of the platforms module: services import from here, not from the files inside. */
 export * from './types.js';
 export {
+  PLATFORM_IDS,
   PLATFORMS,
   PRICES_AS_OF,
   costUsd,
@@ -11,8 +12,10 @@ export {
   toV1Id,
   type CallPolicy,
   type PlatformDefinition,
+  type PlatformId,
   type PriceTable,
 } from './catalogue.js';
+export { isRetryableLater } from './errors.js';
 export { createPlatformRegistry, simulatorBaseUrl, type RegistryOptions } from './registry.js';
 export type { PolicyOverrides } from './policy.js';
 export { AEO_REWRITE_MARKER, SIMULATOR_FINGERPRINT, startSimulator } from './simulator/index.js';

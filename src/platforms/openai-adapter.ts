@@ -10,8 +10,11 @@ import { leanFetch } from './lean-fetch.js';
 import { toPlatformError } from './errors.js';
 import { buildCallPolicies, type CallPolicies, type ResolvedPolicy } from './policy.js';
 import { estimatePromptTokens, estimateTokens } from './tokens.js';
+import { platformCalls } from '../lib/metrics.js';
 import {
+  encodeSimulationHint,
   PlatformError,
+  SIMULATION_HEADER,
   type CompletionRequest,
   type CompletionResult,
   type PingResult,
@@ -109,11 +112,15 @@ export class OpenAICompatibleAdapter implements PlatformAdapter {
         signal,
       );
     }, callSignal);
+    const started = performance.now();
     try {
       const result = await raceAbort(call, callSignal);
+      platformCalls.observe({ platform: this.id, outcome: 'ok' }, (performance.now() - started) / 1000);
       return { ...result, attempts };
     } catch (error) {
-      throw this.classify(error, callSignal);
+      const failure = this.classify(error, callSignal);
+      platformCalls.observe({ platform: this.id, outcome: failure.kind }, (performance.now() - started) / 1000);
+      throw failure;
     } finally {
       dispose();
     }
@@ -154,7 +161,8 @@ export class OpenAICompatibleAdapter implements PlatformAdapter {
     try {
       return await this.policies.timeout.execute(async (_context, attemptSignal) => {
         const started = performance.now();
-        const completion = await client.chat.completions.create(this.body(request), { signal: attemptSignal });
+        const hint = this.simulated && request.simulation ? { headers: { [SIMULATION_HEADER]: encodeSimulationHint(request.simulation) } } : {};
+        const completion = await client.chat.completions.create(this.body(request), { signal: attemptSignal, ...hint });
         return this.toResult(completion, request, performance.now() - started);
       }, signal);
     } catch (error) {

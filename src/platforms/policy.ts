@@ -8,12 +8,12 @@
  * inside retry so a call waiting out a backoff does not hold a concurrency slot.
  */
 import {
-  BulkheadPolicy,
-  CircuitBreakerPolicy,
+  type BulkheadPolicy,
+  type CircuitBreakerPolicy,
   ConsecutiveBreaker,
   DelegateBackoff,
-  RetryPolicy,
-  TimeoutPolicy,
+  type RetryPolicy,
+  type TimeoutPolicy,
   TimeoutStrategy,
   bulkhead,
   circuitBreaker,

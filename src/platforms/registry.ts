@@ -3,7 +3,8 @@
  * the local simulator (`${simulatorUrl}/${id}/v1`) and runs the very same adapter code as in
  * production; in `live` mode each platform needs its own key.
  */
-import { PLATFORM_IDS, type Config, type PlatformId } from '../config.js';
+import type { Config } from '../config.js';
+import { PLATFORM_IDS, type PlatformId } from './catalogue.js';
 import { PLATFORMS } from './catalogue.js';
 import { OpenAICompatibleAdapter } from './openai-adapter.js';
 import { resolvePolicy, type PolicyOverrides } from './policy.js';

@@ -2,7 +2,7 @@
  * The one interface every LLM platform is reached through. Services depend on this,
  * never on the openai SDK or the simulator directly.
  */
-import type { PlatformId } from '../config.js';
+import type { PlatformId } from './catalogue.js';
 
 export type { PlatformId };
 
@@ -11,8 +11,27 @@ export interface ChatMessage {
   content: string;
 }
 
+/**
+ * Simulate mode only: whom a monitoring question is about, so the simulator can answer like a
+ * platform that knows the brand under test and its competitors, and which sample this is (the run),
+ * so repeated runs on one day are distinct samples. Live adapters never send it.
+ */
+export interface SimulationHint {
+  subject: { name: string; aliases: string[] };
+  competitors: Array<{ name: string; aliases: string[] }>;
+  /** Identifies the sample (a run id): the same sample always gets the same answer. */
+  sample: string;
+}
+
+export const SIMULATION_HEADER = 'x-sightline-simulation';
+
+/** The hint as an ASCII header value (names are often Chinese). */
+export const encodeSimulationHint = (hint: SimulationHint): string => encodeURIComponent(JSON.stringify(hint));
+
 export interface CompletionRequest {
   messages: ChatMessage[];
+  /** Read by the simulator only (simulate mode); see SimulationHint. */
+  simulation?: SimulationHint;
   temperature?: number;
   maxTokens?: number;
   /** Ask for a JSON object answer (response_format json_object) where the platform supports it. */

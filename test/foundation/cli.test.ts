@@ -67,3 +67,22 @@ describe('the sightline CLI', () => {
     }
   });
 });
+
+describe('sightline worker --processes', () => {
+  it('refuses more than one process on the embedded database, with one clear line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sightline-procs-'));
+    try {
+      const res = await sightline(['worker', '--processes', '2'], { DATA_DIR: dir });
+      expect(res.code).toBe(2);
+      expect(res.stderr.trim()).toBe('sightline: worker --processes N (N > 1) needs DATABASE_URL: the embedded database can be opened by one process only.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('rejects a process count that is not 1 to 64', async () => {
+    const res = await sightline(['worker', '--processes', '0']);
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toContain('--processes must be an integer from 1 to 64');
+  }, 60_000);
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHealthService, overallStatus } from '../../src/features/health/health.service.js';
-import { PLATFORM_IDS } from '../../src/config.js';
+import { PLATFORM_IDS } from '../../src/platforms/index.js';
 import { createTestContext, type TestContext } from '../support/app.js';
 import { dbKinds } from '../support/db.js';
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
-import { registerRoadmapRoute } from '../../src/http/roadmap.js';
 import { BODY_LIMIT_BYTES } from '../../src/app.js';
 import { createTestContext, type TestContext } from '../support/app.js';
 
@@ -22,7 +21,6 @@ describe('the error envelope on both surfaces', () => {
           { schema: { querystring: Type.Object({ n: Type.Optional(Type.Integer({ minimum: 1 })) }) } },
           async (req) => ({ id: (req.params as { id: string }).id, n: (req.query as { n?: number }).n }),
         );
-        registerRoadmapRoute(app, { method: 'POST', url: '/api/v1/test/roadmap', summary: 'later', tags: ['Test'] });
       },
     });
   });
@@ -124,12 +122,6 @@ describe('the error envelope on both surfaces', () => {
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('/srv/app.js');
     expect(error.message).toContain(ctx.container.config.supportEmail);
-  });
-
-  it('a Roadmap endpoint → 501', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/test/roadmap', payload: {} });
-    expect(res.statusCode).toBe(501);
-    expectEnvelope(res, 'NOT_IMPLEMENTED');
   });
 
   it('echoes a safe X-Request-Id and replaces a hostile one', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { ERROR_CODES } from '../../src/lib/errors.js';
 import { createTestContext, type TestContext } from '../support/app.js';
 
 describe('the OpenAPI document', () => {
@@ -29,6 +30,11 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(doc.paths['/api/v1/health'].get['x-stability']).toBe('Stable');
+  });
+
+  it('names every error code as an enum, so clients can switch on it', () => {
+    const envelope = Object.values(doc.components.schemas as Record<string, any>).find((s) => s.properties?.error?.properties?.code);
+    expect(envelope?.properties.error.properties.code.enum).toEqual([...ERROR_CODES]);
   });
 
   it('declares its security schemes', () => {

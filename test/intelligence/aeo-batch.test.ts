@@ -9,7 +9,7 @@ import { startScheduler } from '../../src/jobs/scheduler.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { webhookEvents } from '../../src/db/schema/webhooks.js';
-import { AEO_ITEM_JOB } from '../../src/features/aeo/aeo-batch.service.js';
+import { AeoItemJob } from '../../src/features/aeo/aeo.jobs.js';
 import type { Worker } from '../../src/jobs/worker.js';
 import { createPlatformRegistry } from '../../src/platforms/registry.js';
 import { startSimulator, type SimulatorHandle } from '../../src/platforms/simulator/index.js';
@@ -74,7 +74,7 @@ describe.each(dbKinds)('AEO batches on %s', (kind) => {
     expect(res.body).toMatchObject({ brandId: brand.id, status: 'queued', statusUrl: `/api/aeo/batch/${id}`, completedAt: null, progress: { total: 3, done: 0 } });
     expect(res.body.results.map((r: { status: string; ok: unknown }) => [r.status, r.ok])).toEqual([['queued', null], ['queued', null], ['queued', null]]);
     // Stored with its jobs, before any worker runs: a restart now loses nothing.
-    const jobs = rowsOf<{ n: number }>(await ctx.container.db.execute(sql`select count(*)::int as n from jobs where queue = ${AEO_ITEM_JOB} and payload->>'batchId' = ${id}`));
+    const jobs = rowsOf<{ n: number }>(await ctx.container.db.execute(sql`select count(*)::int as n from jobs where queue = ${AeoItemJob.name} and payload->>'batchId' = ${id}`));
     expect(jobs[0]!.n).toBe(3);
     expect((await poll(id)).body.status).toBe('queued');
 
@@ -93,7 +93,7 @@ describe.each(dbKinds)('AEO batches on %s', (kind) => {
 
     // A job delivered again (a worker that lost its lease, a re-enqueue) changes nothing.
     await ctx.container.services.aeoBatches.runItem({ batchId: id, index: 2 }, { attempt: 1, maxAttempts: 3, signal: new AbortController().signal });
-    expect(await ctx.container.queue.enqueue(AEO_ITEM_JOB, { batchId: id, index: 0 } as never, { dedupeKey: `${id}:0` })).toBeNull();
+    expect(await ctx.container.queue.enqueue(AeoItemJob, { batchId: id, index: 0 }, { dedupeKey: `${id}:0` })).toBeNull();
     expect(await eventsOf(id)).toHaveLength(1);
     expect(await charges(id)).toHaveLength(1);
     expect((await poll(id)).body).toEqual(done);
@@ -109,7 +109,7 @@ describe.each(dbKinds)('AEO batches on %s', (kind) => {
     const failed = done.results.filter((r: { ok: boolean }) => !r.ok);
     expect(failed).toEqual([{ index: expect.any(Number), status: 'failed', ok: false, error: { code: 'UPSTREAM_UNAVAILABLE', message: expect.stringMatching(/deepseek/) } }]);
     const attempts = rowsOf<{ attempts: number; status: string }>(
-      await ctx.container.db.execute(sql`select attempts, status from jobs where queue = ${AEO_ITEM_JOB} and payload->>'batchId' = ${res.body.batchId} and (payload->>'index')::int = ${failed[0].index}`),
+      await ctx.container.db.execute(sql`select attempts, status from jobs where queue = ${AeoItemJob.name} and payload->>'batchId' = ${res.body.batchId} and (payload->>'index')::int = ${failed[0].index}`),
     );
     expect(attempts).toEqual([{ attempts: 1, status: 'completed' }]);
     expect(await eventsOf(res.body.batchId)).toEqual([expect.objectContaining({ successCount: 2, failureCount: 1, rewritten: 2 })]);
@@ -121,7 +121,7 @@ describe.each(dbKinds)('AEO batches on %s', (kind) => {
     const id = res.body.batchId;
     // Item 1's job as a worker SIGKILLed during its last attempt leaves it: active, lease run out.
     await ctx.container.db.execute(
-      sql`update jobs set status = 'active', attempts = max_attempts, locked_until = now() - interval '1 second' where queue = ${AEO_ITEM_JOB} and payload->>'batchId' = ${id} and (payload->>'index')::int = 1`,
+      sql`update jobs set status = 'active', attempts = max_attempts, locked_until = now() - interval '1 second' where queue = ${AeoItemJob.name} and payload->>'batchId' = ${id} and (payload->>'index')::int = 1`,
     );
     worker = ctx.startWorker();
     await waitFor(async () => (await poll(id)).body.progress.done === 2, 30_000, 'the other two items done');

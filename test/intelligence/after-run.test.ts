@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { AFTER_RUN_JOB } from '../../src/features/monitoring/monitoring.service.js';
+import { AfterRunJob } from '../../src/features/monitoring/monitoring.jobs.js';
 import { createTestContext, type TestContext } from '../support/app.js';
 import { dbKinds } from '../support/db.js';
 import { waitFor } from '../support/wait.js';
@@ -54,7 +54,7 @@ describe.each(dbKinds)('after-run analysis through a worker on %s', (kind) => {
 
       const status = await call(base, 'GET', `/api/v1/probes/${runId}`, { key: tenant.read });
       expect(status.body).toMatchObject({ status: 'completed', progress: { total: 60, done: 60 } });
-      const job = () => query<{ status: string; attempts: number; priority: number }>(sql`select status, attempts, priority from jobs where queue = ${AFTER_RUN_JOB} and dedupe_key = ${runId}`);
+      const job = () => query<{ status: string; attempts: number; priority: number }>(sql`select status, attempts, priority from jobs where queue = ${AfterRunJob.name} and dedupe_key = ${runId}`);
       await waitFor(async () => (await job())[0]?.status === 'completed', 10_000, 'after-run job completed');
       expect(await job()).toEqual([{ status: 'completed', attempts: 1, priority: -10 }]);
 
@@ -88,9 +88,9 @@ describe.each(dbKinds)('after-run analysis through a worker on %s', (kind) => {
 
       // Enqueued again (the minute sweep, a second finishing path): the dedupe key makes it a no-op.
       await ctx.container.services.monitoring.runFinished(runId);
-      expect(await count(sql`select count(*)::int as n from jobs where queue = ${AFTER_RUN_JOB} and dedupe_key = ${runId}`)).toBe(1);
+      expect(await count(sql`select count(*)::int as n from jobs where queue = ${AfterRunJob.name} and dedupe_key = ${runId}`)).toBe(1);
       // Delivered a second time (a worker that lost its lease): the job runs again and changes nothing.
-      await ctx.container.db.execute(sql`update jobs set status = 'queued', run_at = now(), locked_until = null, finished_at = null where queue = ${AFTER_RUN_JOB} and dedupe_key = ${runId}`);
+      await ctx.container.db.execute(sql`update jobs set status = 'queued', run_at = now(), locked_until = null, finished_at = null where queue = ${AfterRunJob.name} and dedupe_key = ${runId}`);
       ctx.container.queue.wake();
       await waitFor(async () => (await job())[0]?.attempts === 2 && (await job())[0]?.status === 'completed', 10_000, 'second delivery');
       expect(await effects()).toEqual(first);

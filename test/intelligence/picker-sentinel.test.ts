@@ -4,7 +4,7 @@ import { ZERO_COUNTS, type AnswerCounts } from '../../src/features/metrics/count
 import { aheadOf, league, priorityMove } from '../../src/features/monitoring/standings.js';
 import { pickCount, priorityOf, type DayCount, type PromptHistory } from '../../src/features/picker/priority.js';
 import { detectNegativeSpike, detectRankCollapse } from '../../src/features/sentinel/detectors.js';
-import { accountOfUrl, accountsInText, impersonatorOf, officialHandleOf, officialHandles, type AccountRef } from '../../src/features/sentinel/accounts.js';
+import { accountOfUrl, accountsInText, impersonatorOf, officialHandleOf, officialHandles, type AccountRef } from '../../src/features/sentinel/social-accounts.js';
 import { brandIdentity, editDistance, lookalikeOf, skeleton } from '../../src/features/sentinel/lookalike.js';
 
 const days = (ages: number[], answers: number, mentions: number): DayCount[] => ages.map((age) => ({ age, answers, mentions }));

@@ -26,7 +26,8 @@ describe.each(dbKinds)('v1 brands over HTTP (%s)', (kind) => {
     expect(brand).toMatchObject({
       name: '石头',
       category: '扫地机器人',
-      website: 'https://roborock.com/',
+      website: 'roborock.com', // as typed (issue 14)
+      websiteUrl: 'https://roborock.com/',
       userId: tenant.userId,
       aliases: ['Roborock', '石头科技'],
       competitors: [{ name: '科沃斯', aliases: [] }, { name: '追觅', aliases: ['Dreame'] }],

@@ -105,6 +105,14 @@ describe.each(dbKinds)('v1 probes over HTTP (%s)', (kind) => {
     expect(theirs.body.runId).not.toBe(first.body.runId);
   });
 
+  it('refuses a blank or over-long Idempotency-Key with 400 naming the header, and queues nothing', async () => {
+    for (const key of ['   ', 'k'.repeat(256)]) {
+      const res = await call(base, 'POST', '/api/v1/probes', { key: tenant.write, body: { brandId }, headers: { 'idempotency-key': key } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'idempotency-key' });
+    }
+  });
+
   it('two concurrent requests with one key create one run', async () => {
     const headers = { 'idempotency-key': `race-${Date.now()}` };
     const body = { brandId, platforms: ['chatgpt'] };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PLATFORM_IDS } from '../../src/config.js';
+import { PLATFORM_IDS } from '../../src/platforms/index.js';
 import { createTestContext, type TestContext } from '../support/app.js';
 import { dbKinds } from '../support/db.js';
 import { call, createTenant, rowsOf, type Tenant } from './support/helpers.js';

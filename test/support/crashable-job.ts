@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { Db } from '../../src/db/client.js';
-import { defineJob } from '../../src/jobs/definition.js';
+import { defineJobType, handleJob } from '../../src/jobs/definition.js';
+
+export const CrashableJob = defineJobType({ name: 'test.crashable', schema: Type.Object({ key: Type.String() }), maxAttempts: 3 });
 
 /** A job whose side effect is idempotent (keyed insert), as every real job's must be. */
 export function crashableJob(db: Db, afterEffect: () => Promise<void>) {
-  return defineJob({
-    name: 'test.crashable',
-    schema: Type.Object({ key: Type.String() }),
-    maxAttempts: 3,
+  return handleJob(CrashableJob, {
     handler: async ({ key }) => {
       await db.execute(sql`insert into test_job_effects (key) values (${key}) on conflict do nothing`);
       await afterEffect();

@@ -124,13 +124,12 @@ describe.skipIf(!hasChromium)('dashboard in a real browser', () => {
     brandId = decodeURIComponent(page.url().split('/').pop()!);
     await page.getByRole('button', { name: 'Run a probe now' }).click();
     await page.getByTestId('probe-done').waitFor({ timeout: 90_000 });
-    // The timeseries chart draws SVG paths once it has data; its numbers are also a table.
+    // One day of answers is no trend: the card says how many more days, and its numbers are a table.
     const visibility = page.locator('[data-section="visibility"]');
-    // (attached, not visible: the first paths are hairline grid lines with no height)
-    await visibility.locator('[data-chart-ready="true"] svg path').first().waitFor({ state: 'attached', timeout: 15_000 });
-    expect(await visibility.locator('svg path').count()).toBeGreaterThan(10);
-    await visibility.getByRole('button', { name: 'Show table' }).click();
-    expect(await visibility.locator('tbody tr').count()).toBeGreaterThan(0);
+    await visibility.getByTestId('trend-pending').waitFor({ timeout: 15_000 });
+    expect(await visibility.getByTestId('trend-pending').textContent()).toMatch(/6 more to go\. So far: .+ \d+(\.\d)?% \(n \d+\)/);
+    await page.getByTestId('headline-visibility').waitFor();
+    expect(await page.getByTestId('headline-trend').textContent()).toContain('6 more days');
     expect(await page.locator('[data-section="platforms"] [data-chart-ready="true"] svg').count()).toBe(1);
     await shot('brand-overview');
   }, 120_000);
@@ -256,7 +255,37 @@ describe.skipIf(!hasChromium)('dashboard in a real browser', () => {
     const median = timings.map((t) => t.interactive).sort((a, b) => a - b)[1]!;
     console.log(`[web e2e] overview with 90 days of history interactive in ${Math.round(median)} ms (median of 3; best ${Math.round(best)} ms; domInteractive ${Math.round(timings[0]!.domInteractive)} ms)`);
     await shot('brand-overview-90-days');
-    expect(median).toBeLessThan(INTERACTIVE_BUDGET_MS);
+
+    // Every headline figure on the page is the API's figure for the same window; branded prompts
+    // (which name the brand) are counted apart, not in the headline. English at 1440 px, Chinese at 390 px.
+    const api: any = await page.evaluate((id: string) => fetch(`/api/dashboard/headline?brand_id=${id}&days=90`).then((r) => r.json()), brand.id); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(api.answers.branded).toBe(90 * 8 * 2);
+    expect(api.visibility.n).toBe(api.answers.unbranded);
+    expect(api.brandedVisibility.value).toBeGreaterThan(api.visibility.value);
+    const shown = async () => {
+      const out: Record<string, string | null> = {};
+      for (const id of ['visibility', 'shareOfVoice', 'averagePosition', 'netSentiment']) out[id] = await page.getByTestId(`headline-${id}`).getAttribute('data-value');
+      return out;
+    };
+    const expected = Object.fromEntries(['visibility', 'shareOfVoice', 'averagePosition', 'netSentiment'].map((id) => [id, String(api[id].value ?? '')]));
+    for (const [width, locale, title] of [[1440, 'en', 'Headline (unbranded prompts)'], [390, 'zh-CN', '核心指标（非品牌问题）']] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate((l: string) => (globalThis as any).localStorage.setItem('sightline.locale', l), locale); // eslint-disable-line @typescript-eslint/no-explicit-any
+      await page.goto(`${server.baseUrl}/brands/${brand.id}?days=90`);
+      await page.getByRole('heading', { name: title }).waitFor();
+      expect(await shown()).toEqual(expected);
+      expect(await page.getByTestId('headline-visibility-value').textContent()).toContain((api.visibility.value * 100).toFixed(1));
+      expect(await page.evaluate(pageEval.overflow)).toBeLessThanOrEqual(0);
+      await page.getByTestId('headline-visibility').getByRole('button').click();
+      await page.getByTestId('headline-visibility').getByRole('note').waitFor();
+      await shot(`brand-overview-headline-${locale}-${width}`);
+    }
+    await page.evaluate(() => (globalThis as any).localStorage.setItem('sightline.locale', 'en')); // eslint-disable-line @typescript-eslint/no-explicit-any
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The 1.5 s budget is a performance bar: measured and recorded (bench/README.md, "Overview
+    // draw time"), not asserted, as for every other bar (the brief: performance is measured, not
+    // asserted in tests). A CI machine shared by two test workers cannot hold a wall-clock budget.
+    if (median >= INTERACTIVE_BUDGET_MS) console.warn(`[web e2e] overview budget of ${INTERACTIVE_BUDGET_MS} ms NOT met: median ${Math.round(median)} ms`);
   }, 180_000);
 
   it('raised no page errors or CSP violations', () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../src/db/schema/jobs.js';
 import { webhookDeliveries, webhookRobotPacing } from '../../src/db/schema/webhooks.js';
 import { sampleEventData } from '../../src/features/events/catalogue.js';
-import { DELIVER_JOB } from '../../src/features/webhooks/delivery.schemas.js';
+import { DeliverJob } from '../../src/features/webhooks/delivery.jobs.js';
 import { closeWebhookAgents } from '../../src/features/webhooks/transport.js';
 import { dbKinds } from '../support/db.js';
 import { startReceiver, type Receiver } from './support/receiver.js';
@@ -84,7 +84,7 @@ describe.each(dbKinds)('chat-group robot delivery (%s)', (kind) => {
       const rows = await ctx.container.db
         .select({ runAt: jobs.runAt })
         .from(jobs)
-        .where(and(eq(jobs.queue, DELIVER_JOB), eq(jobs.status, 'queued'), sql`${jobs.payload}->>'deliveryId' = ${deliveryId}`, sql`(${jobs.payload}->>'hop')::int > 0`));
+        .where(and(eq(jobs.queue, DeliverJob.name), eq(jobs.status, 'queued'), sql`${jobs.payload}->>'deliveryId' = ${deliveryId}`, sql`(${jobs.payload}->>'hop')::int > 0`));
       return rows.length === 1 && rows[0];
     }, 10_000, 'a deferred job');
     // The oldest of the 20 sends leaves the one-minute window about 30 s from now.

@@ -12,6 +12,7 @@ import { FreeCheck } from './pages/FreeCheck.js';
 import { Keys } from './pages/Keys.js';
 import { Tools } from './pages/Tools.js';
 import { Webhooks } from './pages/Webhooks.js';
+import { BrandSettings } from './pages/BrandSettings.js';
 
 interface Route {
   path: string;
@@ -26,6 +27,7 @@ const ROUTES: Route[] = [
   { path: '/brands', signedIn: true, render: () => <Brands /> },
   { path: '/brands/:id', signedIn: true, render: (p) => <BrandOverview brandId={p.id!} /> },
   { path: '/brands/:id/webhooks', signedIn: true, render: (p) => <Webhooks brandId={p.id!} /> },
+  { path: '/brands/:id/settings', signedIn: true, render: (p) => <BrandSettings brandId={p.id!} /> },
   { path: '/keys', signedIn: true, render: () => <Keys /> },
   { path: '/tools', signedIn: true, render: () => <Tools /> },
 ];

@@ -51,8 +51,9 @@ export const legacyAeoRoutes: FastifyPluginAsyncTypebox<{ container: Container }
   app.get(
     '/api/aeo/batch/:id',
     {
-      // Polled while the batch runs: the dashboard window, not the rewrite quota.
-      config: { auth: 'legacy', limit: 'legacy.dashboard' },
+      // Polled while the batch runs: the dashboard window, not the rewrite quota. Always live: its
+      // progress changes in the worker, and reading it completes a finished batch.
+      config: { auth: 'legacy', limit: 'legacy.dashboard', readCache: false },
       schema: {
         summary: 'AEO rewrite batch status',
         description: "Status (queued, running, completed), progress counts and each item's rewrite or error. Another account's batch is 404.",

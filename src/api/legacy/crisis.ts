@@ -1,7 +1,7 @@
 /** GET /api/crisis/incidents — the brand's sentinel incidents, every status (JSON or CSV). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
-import { sendRows } from '../../features/dashboard/csv.js';
+import { sendRows } from '../../http/csv-reply.js';
 import { BrandQuerySchema, CRISIS_COLUMNS, DashboardResponseSchema } from '../../features/dashboard/dashboard.schemas.js';
 import { principalOf } from '../../http/auth.js';
 import { errorResponses } from '../../http/schemas.js';

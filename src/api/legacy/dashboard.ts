@@ -4,15 +4,18 @@
  * or CSV with `Accept: text/csv` / `format=csv` (same rows).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { sendRows } from '../../features/dashboard/csv.js';
+import { sendRows } from '../../http/csv-reply.js';
 import {
   BrandDaysQuerySchema,
   COMPARE_COLUMNS,
   DashboardResponseSchema,
   DaysQuerySchema,
+  HeadlineQuerySchema,
   PROMPT_COLUMNS,
 } from '../../features/dashboard/dashboard.schemas.js';
+import { METRIC_DEFINITIONS } from '../../features/metrics/definitions.js';
 import { principalOf } from '../../http/auth.js';
 import { errorResponses } from '../../http/schemas.js';
 
@@ -62,11 +65,41 @@ export const legacyDashboardRoutes: FastifyPluginAsyncTypebox<{ container: Conta
       { config, schema: { summary: view.summary, description: `${view.description}${CSV_NOTE}`, tags, querystring: BrandDaysQuerySchema, response } },
       async (request, reply) => {
         const q = request.query;
-        const result = await view.read(principalOf(request).accountId, q.brand_id, q.days);
+        const result = await view.read(principalOf(request).accountId, q.brand_id, q.days, q.prompts ?? 'all');
         return sendRows(request, reply, q.format, result, view.csv);
       },
     );
   }
+
+  app.get(
+    '/api/dashboard/headline',
+    {
+      config,
+      schema: {
+        summary: 'Headline figures',
+        description:
+          'Unbranded visibility, share of voice against the configured competitors, average position (with its distribution) and net sentiment, each with n, a 95 % interval and the change against the previous window of the same length (`significant` only when the intervals do not overlap); branded visibility apart; how many more days a trend needs.',
+        tags,
+        querystring: HeadlineQuerySchema,
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => dashboard.headline(principalOf(request).accountId, request.query.brand_id, request.query.days),
+  );
+
+  app.get(
+    '/api/metrics/definitions',
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Metric definitions',
+        description: 'Name, help text (en, zh-CN), formula, sample and interval of every headline figure: the one source the dashboard and docs/metrics.md quote.',
+        tags,
+        response: { 200: Type.Object({ definitions: Type.Array(Type.Object({}, { additionalProperties: true })) }) },
+      },
+    },
+    async () => ({ definitions: [...METRIC_DEFINITIONS] }),
+  );
 
   app.get(
     '/api/brands/compare',

@@ -1,7 +1,7 @@
 /** GET /api/sentiment/overview — sentiment among mentions per day, totals and alerts (JSON or CSV). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
-import { sendRows } from '../../features/dashboard/csv.js';
+import { sendRows } from '../../http/csv-reply.js';
 import { BrandDaysQuerySchema, DashboardResponseSchema } from '../../features/dashboard/dashboard.schemas.js';
 import { principalOf } from '../../http/auth.js';
 import { errorResponses } from '../../http/schemas.js';

@@ -25,7 +25,9 @@ import { errorResponses } from '../../http/schemas.js';
 
 export const legacyWebhookRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (app, { container }) => {
   const { webhooks } = container.services;
-  const read = { auth: 'session' } as const;
+  // Delivery states change in the worker, not through this account's writes: always read live
+  // (the read cache would show a delivery as pending for up to READ_CACHE_MS after it landed).
+  const read = { auth: 'session', readCache: false } as const;
   const write = { auth: 'session', role: 'admin' } as const;
   const params = WebhookIdParamsSchema;
 

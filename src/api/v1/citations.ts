@@ -4,6 +4,7 @@ import type { Container } from '../../container.js';
 import { surfaceConfig, surfacePrefix, type SurfaceOptions } from '../../http/surfaces.js';
 import { CitationsQuerySchema, CitationsResponseSchema } from '../../features/citations/citations.schemas.js';
 import { principalOf } from '../../http/auth.js';
+import { DEFAULT_CITATION_DAYS } from '../../features/citations/citations.service.js';
 import { errorResponses } from '../../http/schemas.js';
 
 export const citationRoutes: FastifyPluginAsyncTypebox<{ container: Container } & SurfaceOptions> = async (app, { container, surface }) => {
@@ -21,6 +22,6 @@ export const citationRoutes: FastifyPluginAsyncTypebox<{ container: Container } 
         response: { 200: CitationsResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => citations.list(principalOf(request).accountId, request.query),
+    async (request) => citations.list(principalOf(request).accountId, { ...request.query, days: request.query.days ?? DEFAULT_CITATION_DAYS }),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
-import { replyWithHealth } from '../legacy/health.js';
+import { replyWithHealth } from '../../http/health-reply.js';
 
 export const v1HealthRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (app, { container }) => {
   app.get(

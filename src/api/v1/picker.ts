@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
 import { PickerQuerySchema, PickerResponseSchema } from '../../features/picker/picker.schemas.js';
 import { principalOf } from '../../http/auth.js';
+import { DEFAULT_PICKER_LIMIT } from '../../features/picker/picker.service.js';
 import { errorResponses } from '../../http/schemas.js';
 
 export const v1PickerRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (app, { container }) => {
@@ -21,6 +22,6 @@ export const v1PickerRoutes: FastifyPluginAsyncTypebox<{ container: Container }>
         response: { 200: PickerResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => picker.pick(principalOf(request).accountId, request.query.brandId, request.query.limit),
+    async (request) => picker.pick(principalOf(request).accountId, request.query.brandId, request.query.limit ?? DEFAULT_PICKER_LIMIT),
   );
 };

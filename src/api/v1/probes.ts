@@ -7,6 +7,7 @@ import {
   ProbeStatusSchema,
   ProbeTriggerSchema,
   TriggerProbeBodySchema,
+  TriggerProbeHeadersSchema,
 } from '../../features/probes/probes.schemas.js';
 import { principalOf } from '../../http/auth.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -27,13 +28,13 @@ export const probeRoutes: FastifyPluginAsyncTypebox<{ container: Container } & S
           'header to make retries safe: the same key and body return the same run (header `Idempotent-Replayed: true`); ' +
           'the same key with another body answers 422.',
         tags,
+        headers: TriggerProbeHeadersSchema,
         body: TriggerProbeBodySchema,
         response: { 202: ProbeTriggerSchema, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
       },
     },
     async (request, reply) => {
-      const raw = request.headers['idempotency-key'];
-      const key = Array.isArray(raw) ? raw[0] : raw;
+      const key = request.headers['idempotency-key']?.trim();
       const { response, replayed } = await probes.trigger(principalOf(request).accountId, request.body, key);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(202).send(response);
@@ -43,7 +44,8 @@ export const probeRoutes: FastifyPluginAsyncTypebox<{ container: Container } & S
   app.get(
     `${prefix}/probes/:id`,
     {
-      config: surfaceConfig(surface, 'read', 'Beta'),
+      // Always live: a run's progress changes in the worker, and pollers wait on it.
+      config: { ...surfaceConfig(surface, 'read', 'Beta'), readCache: false },
       schema: {
         summary: 'Probe run status',
         description: 'Status, per-platform results (mentioned by any answer, best rank, snippet, tokens) and per-prompt detail.',

@@ -5,7 +5,7 @@ import { CreatePackBodySchema, PackDetailSchema, PackIdParamsSchema, PackListSch
 import { principalOf } from '../../http/auth.js';
 import { errorResponses } from '../../http/schemas.js';
 import { isUuid } from '../../lib/uuid.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 
 export const v1PromptPackRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (app, { container }) => {
   const { prompts } = container.services;

@@ -42,10 +42,10 @@ export const v1WebhookRoutes: FastifyPluginAsyncTypebox<{ container: Container }
     '/api/v1/webhooks',
     {
       config,
-      schema: { summary: 'List webhooks', description: 'Every webhook of the account (never the secrets).', tags, response: { 200: V1WebhookListSchema, ...errorResponses(401, 403, 429) } },
+      schema: { summary: 'List webhooks', description: 'The webhooks registered through v1 (never the secrets). Webhooks made in the dashboard are managed there and are not listed here.', tags, response: { 200: V1WebhookListSchema, ...errorResponses(401, 403, 429) } },
     },
     async (request) => {
-      const list = await webhooks.listForAccount(principalOf(request).accountId);
+      const list = await webhooks.listForAccount(principalOf(request).accountId, 'api');
       const items = list.map((w) => ({ ...fields(w), enabled: w.enabled, consecutiveFailures: w.consecutiveFailures, lastError: w.lastError, lastTriggeredAt: w.lastTriggeredAt }));
       return { webhooks: items, total: items.length };
     },
@@ -55,10 +55,10 @@ export const v1WebhookRoutes: FastifyPluginAsyncTypebox<{ container: Container }
     '/api/v1/webhooks/:id',
     {
       config,
-      schema: { summary: 'Delete a webhook', description: 'Pending deliveries are dropped with it.', tags, params: WebhookIdParamsSchema, response: { 204: { type: 'null' }, ...errorResponses(401, 403, 404, 429) } },
+      schema: { summary: 'Delete a webhook', description: 'Pending deliveries are dropped with it. Only webhooks registered through v1; a dashboard webhook answers 404 here.', tags, params: WebhookIdParamsSchema, response: { 204: { type: 'null' }, ...errorResponses(401, 403, 404, 429) } },
     },
     async (request, reply) => {
-      await webhooks.remove(principalOf(request).accountId, request.params.id);
+      await webhooks.remove(principalOf(request).accountId, request.params.id, 'api');
       return reply.status(204).send(null);
     },
   );

@@ -126,3 +126,13 @@ export const usageLedger = pgTable(
       .where(sql`reference is not null`),
   ],
 );
+
+/**
+ * What a request's principal needs from its user and account, selected the same way whether it
+ * arrived with a session cookie or an API key (join `users` and `accounts` to use it).
+ */
+export const identityColumns = {
+  role: users.role,
+  tier: accounts.tier,
+  customLimits: accounts.customLimits,
+};

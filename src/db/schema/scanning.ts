@@ -118,6 +118,8 @@ export const prompts = pgTable(
     intent: text('intent', { enum: PROMPT_INTENTS }).notNull(),
     /** sha256 of the normalised text: the same question has the same hash in every pack. */
     promptHash: text('prompt_hash').notNull(),
+    /** A disabled prompt stays in the pack (and its history) but is no longer asked. */
+    enabled: boolean('enabled').notNull().default(true),
   },
   (t) => [uniqueIndex('prompts_pack_hash_idx').on(t.packId, t.promptHash), index('prompts_hash_idx').on(t.promptHash)],
 );
@@ -212,6 +214,8 @@ export const answers = pgTable(
     sentimentLabel: text('sentiment_label', { enum: SENTIMENT_LABELS }),
     sentimentScore: real('sentiment_score'),
     mentionCount: integer('mention_count'),
+    /** The question names the brand or a tracked competitor (docs/metrics.md): kept out of headline figures. */
+    branded: boolean('branded').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -287,6 +291,8 @@ export const answerDailyRollups = pgTable(
     platform: text('platform').notNull(),
     promptHash: text('prompt_hash').notNull(),
     stage: text('stage', { enum: AIDA_STAGES }).notNull(),
+    /** The prompt names the brand or a tracked competitor (as tagged when the answers were stored). */
+    branded: boolean('branded').notNull().default(false),
     answers: integer('answers').notNull().default(0),
     mentions: integer('mentions').notNull().default(0),
     positives: integer('positives').notNull().default(0),
@@ -294,6 +300,14 @@ export const answerDailyRollups = pgTable(
     /** Sum and count of ranks of answers that ranked the brand (average rank = sum / count). */
     rankSum: integer('rank_sum').notNull().default(0),
     rankCount: integer('rank_count').notNull().default(0),
+    /** Σ rank², for the interval of the average position. */
+    rankSqSum: integer('rank_sq_sum').notNull().default(0),
+    /** Ranked mentions by position: 1, 2, 3, 4–5, 6 and below (the distribution of positions). */
+    rank1: integer('rank_1').notNull().default(0),
+    rank2: integer('rank_2').notNull().default(0),
+    rank3: integer('rank_3').notNull().default(0),
+    rank4to5: integer('rank_4_5').notNull().default(0),
+    rank6plus: integer('rank_6_plus').notNull().default(0),
     sentimentSum: doublePrecision('sentiment_sum').notNull().default(0),
   },
   (t) => [
@@ -310,11 +324,13 @@ export const competitorDailyRollups = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     platform: text('platform').notNull(),
     competitor: text('competitor').notNull(),
+    /** Counted on branded prompts (naming the brand or a competitor) or on unbranded ones. */
+    branded: boolean('branded').notNull().default(false),
     mentions: integer('mentions').notNull().default(0),
     positives: integer('positives').notNull().default(0),
     negatives: integer('negatives').notNull().default(0),
     rankSum: integer('rank_sum').notNull().default(0),
     rankCount: integer('rank_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.brandId, t.day, t.platform, t.competitor] })],
+  (t) => [primaryKey({ columns: [t.brandId, t.day, t.platform, t.competitor, t.branded] })],
 );

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ROLES, TIERS } from '../../db/schema/identity.js';
+import type { ROLES, TIERS } from '../../db/schema/identity.js';
 
 export const EmailSchema = Type.String({ format: 'email', minLength: 3, maxLength: 254, description: 'E-mail address (case-insensitive).' });
 /** 8 characters minimum (NIST SP 800-63B); the upper bound keeps hashing requests cheap to refuse. */
@@ -19,6 +19,14 @@ export const RoleSchema = Type.Union([
 ]) satisfies { anyOf: { const: (typeof ROLES)[number] }[] };
 
 export const CredentialsSchema = Type.Object({ email: EmailSchema, password: PasswordSchema }, { additionalProperties: false });
+/**
+ * Sign-in takes any non-empty password up to the bound: a wrong password is a wrong password
+ * (401), whatever its length; the policy is for choosing one, not for guessing one.
+ */
+export const LoginCredentialsSchema = Type.Object(
+  { email: EmailSchema, password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
 
 const Count = Type.Integer({ minimum: 0 });
 

@@ -2,11 +2,18 @@
  * Accounts (tenants) and their users. An account is created with its owner; e-mails are
  * stored trimmed and lower-cased and are unique across the service.
  */
-import { conflict, notFound } from '../../http/errors.js';
-import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { Role, Tier } from '../../db/schema/identity.js';
 import * as repo from './accounts.repo.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import { passwordWeakness } from './password-policy.js';
+
+/** 400 naming the password when it is common or built from the e-mail (new passwords only). */
+export function assertStrongPassword(password: string, email: string): void {
+  const weakness = passwordWeakness(password, email);
+  if (weakness) throw badRequest(weakness, { field: 'password' });
+}
 
 export type { AccountRow, UserRow } from './accounts.repo.js';
 
@@ -26,6 +33,7 @@ export function createAccountsService(deps: { db: Db }) {
     /** A new account with its owner. Throws EmailTakenError when the e-mail is registered. */
     async createAccount(input: { email: string; password: string; tier?: Tier }) {
       const email = normaliseEmail(input.email);
+      assertStrongPassword(input.password, email);
       const passwordHash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
         const account = await repo.insertAccount(tx, input.tier ?? 'free');
@@ -38,6 +46,7 @@ export function createAccountsService(deps: { db: Db }) {
     /** Adds a team member to an existing account (invitations build on this). */
     async addUser(accountId: string, input: { email: string; password: string; role: Role }) {
       if (!(await repo.findAccount(db, accountId))) throw notFound('Account');
+      assertStrongPassword(input.password, input.email);
       const passwordHash = await hashPassword(input.password);
       const user = await repo.insertUser(db, { accountId, email: normaliseEmail(input.email), passwordHash, role: input.role });
       if (!user) throw conflict(new EmailTakenError().message);
@@ -57,6 +66,8 @@ export function createAccountsService(deps: { db: Db }) {
     setTier: (accountId: string, tier: Tier, customLimits?: repo.AccountRow['customLimits']) =>
       repo.setTier(db, accountId, tier, customLimits),
     setRole: (userId: string, role: Role) => repo.setRole(db, userId, role),
+    /** Inside `tx`, holds the account's row until commit: per-account "count, then insert" checks run one at a time. */
+    lock: (tx: Executor, accountId: string) => repo.lockAccount(tx, accountId),
   };
 }
 

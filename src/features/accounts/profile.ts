@@ -1,5 +1,5 @@
 /** What GET /api/me shows: who is calling, the account's tier and limits, and this month's usage. */
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { ANONYMOUS_PER_IP_PER_DAY, LEGACY_KEY_PER_MINUTE, tierLimits } from '../limits/tiers.js';
 import type { UsageService } from '../usage/usage.service.js';

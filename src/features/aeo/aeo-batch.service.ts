@@ -7,25 +7,24 @@
  * charges the succeeded rewrites — exactly once, because items of a batch end one at a time under
  * the batch row's lock and a completed batch is never completed again.
  */
-import type { PlatformId } from '../../config.js';
+import { isRetryableLater, type PlatformId } from '../../platforms/index.js';
 import type { Db } from '../../db/client.js';
 import type { AeoBatchStatus, AeoItemStatus } from '../../db/schema/intelligence.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { DomainError, notFound } from '../../lib/errors.js';
 import { fullJitterBackoff, RetryJobLaterError, type JobContext } from '../../jobs/definition.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Logger } from '../../lib/logger.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { BrandService } from '../brands/brands.service.js';
-import type { EventSink } from '../monitoring/events-port.js';
+import type { EventSink } from '../events/event-sink.js';
 import type { UsageService } from '../usage/usage.service.js';
 import * as repo from './aeo.repo.js';
 import { RewritePlatformError, type RewriteResult, type Rewriter } from './aeo.service.js';
 import { scoreOriginal } from './score.js';
+import { AeoItemJob, type AeoItemPayload } from './aeo.jobs.js';
 
-export const AEO_ITEM_JOB = 'aeo.batch-item';
 
 /** Platform failures worth another attempt later (the adapter has retried briefly already). */
-const RETRYABLE = new Set(['rate_limited', 'upstream_error', 'timeout', 'circuit_open', 'aborted']);
 const retryBackoff = fullJitterBackoff(5_000, 120_000);
 
 export interface BatchInput {
@@ -162,7 +161,7 @@ export function createAeoBatchService(deps: {
         });
         const items = input.items.map((item, position) => ({ batchId: batch.id, position, text: item.text, audience: item.audience ?? null }));
         await repo.insertItems(tx, items);
-        await queue.enqueueMany(AEO_ITEM_JOB, items.map((i) => ({ batchId: batch.id, index: i.position })) as never[], {
+        await queue.enqueueMany(AeoItemJob, items.map((i) => ({ batchId: batch.id, index: i.position })), {
           tx,
           dedupeKeys: items.map((i) => `${batch.id}:${i.position}`),
         });
@@ -179,7 +178,7 @@ export function createAeoBatchService(deps: {
     },
 
     /** The job handler of one item. Safe to run twice: an ended item is not run again. */
-    async runItem(payload: { batchId: string; index: number }, job: Pick<JobContext, 'attempt' | 'maxAttempts' | 'signal'>): Promise<void> {
+    async runItem(payload: AeoItemPayload, job: Pick<JobContext, 'attempt' | 'maxAttempts' | 'signal'>): Promise<void> {
       const work = await repo.findWork(db, payload.batchId, payload.index);
       if (!work || work.item.status === 'succeeded' || work.item.status === 'failed') return;
       const { batch, item } = work;
@@ -191,10 +190,10 @@ export function createAeoBatchService(deps: {
         const rewrite = await rewriter.generate({ text: item.text, brand: batch.brandName, audience: item.audience ?? batch.audience ?? undefined }, platform, job.signal);
         outcome = { status: 'succeeded', rewrite, gain: (rewrite.score_aviv - scoreOriginal(item.text, batch.brandName)) / 100 };
       } catch (error) {
-        if (error instanceof RewritePlatformError && RETRYABLE.has(error.platformError.kind) && !last) {
+        if (error instanceof RewritePlatformError && isRetryableLater(error.platformError) && !last) {
           throw new RetryJobLaterError(error.message, error.platformError.retryAfterMs ?? retryBackoff(job.attempt));
         }
-        if (error instanceof AppError) outcome = { status: 'failed', code: error.code, message: error.message };
+        if (error instanceof DomainError) outcome = { status: 'failed', code: error.code, message: error.message };
         else if (last) {
           log.error({ err: error, batchId: batch.id, index: item.position }, 'AEO batch item failed unexpectedly');
           outcome = { status: 'failed', code: 'INTERNAL_ERROR', message: 'The rewrite failed unexpectedly; submit this text again.' };
@@ -204,7 +203,7 @@ export function createAeoBatchService(deps: {
     },
 
     /** The item's last attempt lost its worker (crash, kill): fail it so the batch completes. */
-    async abandonItem(payload: { batchId: string; index: number }): Promise<void> {
+    async abandonItem(payload: AeoItemPayload): Promise<void> {
       const work = await repo.findWork(db, payload.batchId, payload.index);
       if (!work || work.item.status === 'succeeded' || work.item.status === 'failed') return;
       await finish(work.batch.id, work.item.position, { status: 'failed', code: 'INTERNAL_ERROR', message: 'The rewrite stopped its worker on every attempt; submit this text again.' });

@@ -1,16 +1,25 @@
 /** The durable job behind AEO batches: one per item. */
-import { Type } from 'typebox';
-import { defineJob } from '../../jobs/definition.js';
-import { AEO_ITEM_JOB, type AeoBatchService } from './aeo-batch.service.js';
+import { Type, type Static } from 'typebox';
+import { defineJobType, handleJob } from '../../jobs/definition.js';
+import type { AeoBatchService } from './aeo-batch.service.js';
 import { MAX_BATCH_ITEMS } from './aeo.service.js';
 
+export const AeoItemPayload = Type.Object({
+  batchId: Type.String({ format: 'uuid' }),
+  index: Type.Integer({ minimum: 0, maximum: MAX_BATCH_ITEMS - 1 }),
+});
+export type AeoItemPayload = Static<typeof AeoItemPayload>;
+
+export const AeoItemJob = defineJobType({
+  name: 'aeo.batch-item',
+  schema: AeoItemPayload,
+  // Transient platform failures get two more tries, minutes apart; the last one records the
+  // item as failed instead of failing the job, so the batch always completes.
+  maxAttempts: 3,
+});
+
 export function aeoBatchItemJob(batches: AeoBatchService) {
-  return defineJob({
-    name: AEO_ITEM_JOB,
-    schema: Type.Object({ batchId: Type.String({ format: 'uuid' }), index: Type.Integer({ minimum: 0, maximum: MAX_BATCH_ITEMS - 1 }) }),
-    // Transient platform failures get two more tries, minutes apart; the last one records the
-    // item as failed instead of failing the job, so the batch always completes.
-    maxAttempts: 3,
+  return handleJob(AeoItemJob, {
     handler: (payload, ctx) => batches.runItem(payload, ctx),
     onAbandoned: (payload) => batches.abandonItem(payload),
   });

@@ -1,11 +1,12 @@
 /** HTTP shapes of the legacy AEO rewrite and batch endpoints. */
 import { Type } from 'typebox';
+import { PlatformIdSchema } from '../../platforms/request-ids.js';
 import { AEO_BATCH_STATUSES, AEO_ITEM_STATUSES } from '../../db/schema/intelligence.js';
 import { MAX_AEO_TEXT, MAX_BATCH_ITEMS } from './aeo.service.js';
 
 const Text = Type.String({ minLength: 1, maxLength: MAX_AEO_TEXT, description: `The customer's text, at most ${MAX_AEO_TEXT} characters.` });
 const Audience = Type.Optional(Type.String({ minLength: 1, maxLength: 200 }));
-const Platform = Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'Platform to use (default: the first configured).' }));
+const Platform = Type.Optional(PlatformIdSchema('Platform to use (default: the first configured).'));
 
 export const AeoRewriteBodySchema = Type.Object(
   { text: Text, brand: Type.String({ minLength: 1, maxLength: 100 }), audience: Audience, platform: Platform },

@@ -2,12 +2,12 @@
  * AEO rewrite: one LLM call through the platform registry (system prompt marked with
  * AEO_REWRITE_MARKER so the simulator answers it in simulate mode), the answer parsed and
  * validated (rewrite-schema.ts) — repaired when it is almost-JSON, asked once more when it is not
- * usable, else a clear 502 — then scored (score.ts) and given its JSON-LD (jsonld.ts). The platform
+ * usable, else a clear UPSTREAM_INVALID_RESPONSE — then scored (score.ts) and given its JSON-LD (jsonld.ts). The platform
  * cost is charged to usage as `aeo_rewrite`. Batches run the same rewriter as durable jobs
  * (aeo-batch.service.ts).
  */
-import type { PlatformId } from '../../config.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import type { PlatformId } from '../../platforms/index.js';
+import { DomainError, badRequest } from '../../lib/errors.js';
 import { AEO_REWRITE_MARKER, parsePlatformId, PlatformError, toV1Id, type ChatMessage, type PlatformRegistry } from '../../platforms/index.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { jsonLdOf } from './jsonld.js';
@@ -26,13 +26,13 @@ Reply with ONE JSON object and nothing else:
  "section_3_context": string (background, who it is for),
  "section_4_faq": [{"q": string (a question), "a": string}] (3–5 items)}`;
 
-/** A platform call that failed: a 502 for a request, and its kind tells a batch job whether to retry. */
-export class RewritePlatformError extends AppError {
+/** A platform call that failed: UPSTREAM_UNAVAILABLE for a request, and its kind tells a batch job whether to retry. */
+export class RewritePlatformError extends DomainError {
   constructor(
     message: string,
     readonly platformError: PlatformError,
   ) {
-    super('UPSTREAM_UNAVAILABLE', 502, message);
+    super('UPSTREAM_UNAVAILABLE', message);
   }
 }
 
@@ -60,12 +60,12 @@ export function createRewriter(deps: { platforms: PlatformRegistry; now: () => n
   function choosePlatform(requested: string | undefined | null): PlatformId {
     if (requested !== undefined && requested !== null) {
       const id = parsePlatformId(requested);
-      if (!id) throw badRequest(`body.platform "${requested.slice(0, 40)}" is not a platform`, { field: 'platform' });
+      if (!id) throw badRequest(`platform "${requested.slice(0, 40)}" is not a platform`, { field: 'platform' });
       if (!platforms.get(id).configured) throw badRequest(`Platform ${requested} is not configured on this server`, { field: 'platform' });
       return id;
     }
     const first = platforms.configured()[0];
-    if (!first) throw new AppError('SERVICE_UNAVAILABLE', 503, 'No platform is configured for AEO rewrites; set a platform API key or use PLATFORMS_MODE=simulate.');
+    if (!first) throw new DomainError('SERVICE_UNAVAILABLE', 'No platform is configured for AEO rewrites; set a platform API key or use PLATFORMS_MODE=simulate.');
     return first.id;
   }
 
@@ -105,7 +105,7 @@ export function createRewriter(deps: { platforms: PlatformRegistry; now: () => n
       lastProblem = parsed.problem;
       messages.push({ role: 'assistant', content: text.slice(0, 4000) }, { role: 'user', content: `That reply was not usable: ${parsed.problem}. Reply again with only the JSON object.` });
     }
-    throw new AppError('UPSTREAM_INVALID_RESPONSE', 502, `${toV1Id(id)} did not return a valid rewrite after a repair and a retry: ${lastProblem}. Retry, or choose another platform.`);
+    throw new DomainError('UPSTREAM_INVALID_RESPONSE', `${toV1Id(id)} did not return a valid rewrite after a repair and a retry: ${lastProblem}. Retry, or choose another platform.`);
   }
 
   return { choosePlatform, generate };

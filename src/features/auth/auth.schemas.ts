@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { RoleSchema, TierSchema } from '../accounts/accounts.schemas.js';
 
-export { CredentialsSchema } from '../accounts/accounts.schemas.js';
+export { CredentialsSchema, LoginCredentialsSchema } from '../accounts/accounts.schemas.js';
 
 export const SignedInSchema = Type.Object({
   account: Type.Object({ id: Type.String(), tier: TierSchema }),

@@ -3,19 +3,25 @@
  * The cookie holds 256 random bits; the database holds only their SHA-256, so a leaked
  * database backup cannot be replayed as sessions. Idle expiry is 24 h, renewed while the user
  * is active (at most one write a minute), and no session outlives SESSION_ABSOLUTE_MS.
+ *
+ * Resolving a cookie is on every dashboard request, so lookups are cached in memory for
+ * SESSION_CACHE_TTL_MS, like API keys (key-cache.ts): signing out in this process ends the
+ * session at once; a sign-out, role or tier change made by another process is seen within
+ * SESSION_CACHE_TTL_MS. Expiry is checked on every request against the cached times.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { conflict, unauthorized } from '../../http/errors.js';
-import { rateLimited } from '../../http/rate-limit.js';
+import { conflict, RateLimitedError, unauthorized } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
 import { EmailTakenError, normaliseEmail, type AccountsService } from '../accounts/accounts.service.js';
 import { loginChecks, signupChecks, type LimitDecision, type LimitsService } from '../limits/limits.service.js';
 import type { Principal } from './principal.js';
+import { createKeyCache } from '../keys/key-cache.js';
 import * as repo from './sessions.repo.js';
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_RENEW_AFTER_MS = 60 * 1000;
+export const SESSION_CACHE_TTL_MS = 5_000;
 
 const SESSION_ID_RE = /^[A-Za-z0-9_-]{43}$/;
 const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
@@ -34,6 +40,9 @@ export interface ResolvedSession {
 
 export function createAuthService(deps: { db: Db; now: () => number; accounts: AccountsService; limits: LimitsService }) {
   const { db, now, accounts, limits } = deps;
+  const cache = createKeyCache<repo.SessionIdentity>(now, SESSION_CACHE_TTL_MS);
+  /** Sessions whose renewal is being written: concurrent requests do not write it again. */
+  const renewing = new Set<string>();
 
   async function issue(userId: string): Promise<IssuedSession> {
     const id = randomBytes(32).toString('base64url');
@@ -51,12 +60,15 @@ export function createAuthService(deps: { db: Db; now: () => number; accounts: A
   }
 
   async function logout(sessionId: string): Promise<void> {
-    if (SESSION_ID_RE.test(sessionId)) await repo.deleteSession(db, hashSessionId(sessionId));
+    if (!SESSION_ID_RE.test(sessionId)) return;
+    const idHash = hashSessionId(sessionId);
+    cache.delete(idHash);
+    await repo.deleteSession(db, idHash);
   }
 
   async function guard(decision: Promise<LimitDecision | null>) {
     const d = await decision;
-    if (d && !d.allowed) throw rateLimited(d);
+    if (d && !d.allowed) throw new RateLimitedError(d);
   }
 
   return {
@@ -88,10 +100,11 @@ export function createAuthService(deps: { db: Db; now: () => number; accounts: A
     async resolve(sessionId: string): Promise<ResolvedSession> {
       if (!SESSION_ID_RE.test(sessionId)) throw unauthorized('The session cookie is malformed; sign in again.');
       const idHash = hashSessionId(sessionId);
-      const found = await repo.findSession(db, idHash);
+      const found = await cache.get(idHash, () => repo.findSession(db, idHash));
       if (!found) throw unauthorized('The session has ended (signed out or replaced); sign in again.');
       const t = now();
       if (t >= found.expiresAt.getTime() || t >= found.absoluteExpiresAt.getTime()) {
+        cache.delete(idHash);
         await repo.deleteSession(db, idHash);
         throw unauthorized('The session has expired; sign in again.');
       }
@@ -106,9 +119,18 @@ export function createAuthService(deps: { db: Db; now: () => number; accounts: A
         mode: null,
         customLimits: found.customLimits,
       };
-      if (t - found.renewedAt.getTime() < SESSION_RENEW_AFTER_MS) return { principal };
+      if (t - found.renewedAt.getTime() < SESSION_RENEW_AFTER_MS || renewing.has(idHash)) return { principal };
+      // Rolling expiry: at most one write per SESSION_RENEW_AFTER_MS per session and process.
       const expiresAt = Math.min(t + SESSION_IDLE_MS, found.absoluteExpiresAt.getTime());
-      await repo.renewSession(db, idHash, new Date(t), new Date(expiresAt));
+      renewing.add(idHash);
+      try {
+        await repo.renewSession(db, idHash, new Date(t), new Date(expiresAt));
+      } finally {
+        renewing.delete(idHash);
+      }
+      // The cached identity is shared by concurrent requests: they now see the renewal too.
+      found.renewedAt = new Date(t);
+      found.expiresAt = new Date(expiresAt);
       return { principal, renewed: { id: sessionId, maxAgeSeconds: Math.floor((expiresAt - t) / 1000) } };
     },
   };

@@ -1,7 +1,7 @@
 /** The only SQL of dashboard sessions. */
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, sessions, users, type CustomLimits, type Role, type Tier } from '../../db/schema/identity.js';
+import { accounts, identityColumns, sessions, users, type CustomLimits, type Role, type Tier } from '../../db/schema/identity.js';
 
 export interface SessionIdentity {
   userId: string;
@@ -26,9 +26,7 @@ export async function findSession(db: Executor, idHash: string): Promise<Session
     .select({
       userId: users.id,
       accountId: users.accountId,
-      role: users.role,
-      tier: accounts.tier,
-      customLimits: accounts.customLimits,
+      ...identityColumns,
       renewedAt: sessions.renewedAt,
       expiresAt: sessions.expiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,

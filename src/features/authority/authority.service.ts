@@ -6,14 +6,14 @@
 import { parse } from 'tldts';
 import type { Db } from '../../db/client.js';
 import type { BrandRow, BrandService } from '../brands/brands.service.js';
-import * as dashboardRepo from '../dashboard/dashboard.repo.js';
 import { sumCounts, ZERO_COUNTS } from '../metrics/counts.js';
+import type { RollupsService } from '../metrics/rollups.service.js';
 import { addDays, dayWindow } from '../metrics/window.js';
 import * as repo from './authority.repo.js';
 import { authorityOf, AUTHORITY_DAYS } from './formula.js';
 
-export function createAuthorityService(deps: { db: Db; brands: BrandService; now: () => number }) {
-  const { db, brands, now } = deps;
+export function createAuthorityService(deps: { db: Db; brands: BrandService; rollups: RollupsService; now: () => number }) {
+  const { db, brands, rollups, now } = deps;
 
   /** Computes today's score and stores it as today's snapshot. */
   async function score(brand: BrandRow) {
@@ -21,7 +21,7 @@ export function createAuthorityService(deps: { db: Db; brands: BrandService; now
     const window = dayWindow(AUTHORITY_DAYS, at);
     const ownDomain = brand.website ? (parse(brand.website).domain ?? null) : null;
     const [byStage, cited] = await Promise.all([
-      dashboardRepo.countsByStage(db, brand.id, window.from),
+      rollups.countsByStage(brand.id, window.from),
       repo.citationCounts(db, brand.id, window.since, ownDomain),
     ]);
     const result = authorityOf({

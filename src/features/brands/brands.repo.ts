@@ -2,7 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts } from '../../db/schema/identity.js';
-import { brands, type CompetitorSpec, type PromptLocale } from '../../db/schema/scanning.js';
+import { answerDailyRollups, answers, brands, competitorDailyRollups, type CompetitorSpec, type PromptLocale } from '../../db/schema/scanning.js';
 
 export type BrandRow = typeof brands.$inferSelect;
 
@@ -16,11 +16,6 @@ export interface NewBrand {
   competitors: CompetitorSpec[];
   officialAccounts: string[];
   locale: PromptLocale | null;
-}
-
-/** Serialises brand creation per account (quota check + insert) without a table lock. */
-export async function lockAccount(tx: Executor, accountId: string): Promise<void> {
-  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
 }
 
 export async function countBrands(db: Executor, accountId: string): Promise<number> {
@@ -52,4 +47,26 @@ export async function findBrandByName(db: Executor, accountId: string, name: str
     .orderBy(brands.createdAt)
     .limit(1);
   return row;
+}
+
+export type BrandChanges = Partial<Pick<NewBrand, 'name' | 'category' | 'website' | 'aliases' | 'competitors' | 'officialAccounts' | 'locale'>>;
+
+export async function updateBrand(db: Executor, accountId: string, brandId: string, changes: BrandChanges): Promise<BrandRow | undefined> {
+  if (Object.keys(changes).length === 0) return findBrand(db, accountId, brandId);
+  const [row] = await db.update(brands).set(changes).where(and(eq(brands.id, brandId), eq(brands.accountId, accountId))).returning();
+  return row;
+}
+
+/**
+ * Deletes the brand with its history: packs, incidents and the like cascade by foreign key;
+ * answers (with their citations and competitor mentions) and rollups carry the id without one.
+ * Runs stay (billing history) with brand_id set null.
+ */
+export async function deleteBrand(db: Executor, accountId: string, brandId: string): Promise<boolean> {
+  const [row] = await db.delete(brands).where(and(eq(brands.id, brandId), eq(brands.accountId, accountId))).returning({ id: brands.id });
+  if (!row) return false;
+  await db.delete(answerDailyRollups).where(eq(answerDailyRollups.brandId, brandId));
+  await db.delete(competitorDailyRollups).where(eq(competitorDailyRollups.brandId, brandId));
+  await db.delete(answers).where(eq(answers.brandId, brandId));
+  return true;
 }

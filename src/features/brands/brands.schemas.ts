@@ -31,12 +31,44 @@ export const CreateBrandBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Every field of a brand, each optional: only the given ones change. */
+export const PatchBrandBodySchema = Type.Object(
+  {
+    name: Type.Optional(Name),
+    category: Type.Optional(Name),
+    website: CreateBrandBodySchema.properties.website,
+    aliases: CreateBrandBodySchema.properties.aliases,
+    competitors: CreateBrandBodySchema.properties.competitors,
+    officialAccounts: CreateBrandBodySchema.properties.officialAccounts,
+    locale: CreateBrandBodySchema.properties.locale,
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const AliasSuggestionsSchema = Type.Object(
+  {
+    brand: Type.Array(Type.String()),
+    competitors: Type.Array(Type.Object({ name: Type.String(), aliases: Type.Array(Type.String()) })),
+  },
+  { description: 'Short forms answers often use ("瑞幸咖啡" → "瑞幸"), not yet tracked: offered, never applied.' },
+);
+
+export const CompetitorCandidatesSchema = Type.Object({
+  brandId: Type.String(),
+  days: Type.Integer(),
+  answersRead: Type.Integer(),
+  candidates: Type.Array(
+    Type.Object({ name: Type.String(), answers: Type.Integer(), share: Type.Number(), aliasSuggestions: Type.Array(Type.String()) }),
+  ),
+});
+
 export const BrandSchema = Type.Object({
   id: Type.String(),
   userId: Type.Union([Type.String(), Type.Null()]),
   name: Type.String(),
   category: Type.String(),
-  website: Type.Union([Type.String(), Type.Null()]),
+  website: Type.Union([Type.String(), Type.Null()], { description: 'As given when the brand was created.' }),
+  websiteUrl: Type.Union([Type.String({ format: 'uri' }), Type.Null()], { description: 'The website normalised to an absolute http(s) URL.' }),
   aliases: Type.Array(Type.String()),
   competitors: Type.Array(Type.Object({ name: Type.String(), aliases: Type.Array(Type.String()) })),
   officialAccounts: Type.Array(Type.String()),
@@ -45,7 +77,8 @@ export const BrandSchema = Type.Object({
 });
 
 export const BrandListSchema = Type.Object({ brands: Type.Array(BrandSchema), persisted: Type.Boolean(), authed: Type.Boolean() });
-export const BrandCreatedSchema = Type.Object({ brand: BrandSchema, persisted: Type.Boolean() });
+export const BrandCreatedSchema = Type.Object({ brand: BrandSchema, persisted: Type.Boolean(), aliasSuggestions: Type.Optional(AliasSuggestionsSchema) });
+export const BrandUpdatedSchema = Type.Object({ brand: BrandSchema, aliasSuggestions: AliasSuggestionsSchema });
 export const BrandIdParamsSchema = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 export const BrandDetailSchema = Type.Object({

@@ -2,18 +2,21 @@
  * Brands of an account: created within the tier's brand quota (402 beyond it), each born with a
  * default prompt pack, listed, and shown with its last finished scan.
  */
-import type { PlatformId } from '../../config.js';
+import type { PlatformId } from '../../platforms/index.js';
 import type { Db } from '../../db/client.js';
 import { toV1Id } from '../../platforms/index.js';
 import type { CustomLimits, Tier } from '../../db/schema/identity.js';
 import type { CompetitorSpec, PromptLocale } from '../../db/schema/scanning.js';
-import { badRequest, notFound, quotaExceeded } from '../../http/errors.js';
+import { badRequest, notFound, quotaExceeded } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { brandQuota } from '../limits/tiers.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PromptService } from '../prompts/prompts.service.js';
-import { lastFinishedRun } from '../scans/runs.repo.js';
+import type { ScanService } from '../scans/scans.service.js';
+import { trackedNames } from '../prompts/tagging.js';
+import { competitorCandidates, suggestAliases } from './aliases.js';
 import { visibilityOf } from '../scans/metrics.js';
-import { officialHandleOf } from '../sentinel/accounts.js';
+import { officialHandleOf } from '../sentinel/social-accounts.js';
 import * as repo from './brands.repo.js';
 
 export type { BrandRow } from './brands.repo.js';
@@ -37,12 +40,22 @@ export interface BrandInput {
   locale?: PromptLocale | null | undefined;
 }
 
+/** A PATCH: every field optional; absent = unchanged. */
+export type BrandPatch = Partial<BrandInput>;
+
+/** How far back competitor candidates look, and how many answers they read at most. */
+const CANDIDATE_DAYS = 30;
+const CANDIDATE_ANSWERS = 500;
+
 export interface BrandView {
   id: string;
   userId: string | null;
   name: string;
   category: string;
+  /** As the user typed it. */
   website: string | null;
+  /** The same address normalised (scheme added, trailing slash): for links and matching. */
+  websiteUrl: string | null;
   aliases: string[];
   competitors: CompetitorSpec[];
   officialAccounts: string[];
@@ -57,6 +70,7 @@ export function toBrandView(row: repo.BrandRow): BrandView {
     name: row.name,
     category: row.category,
     website: row.website,
+    websiteUrl: row.website ? normaliseWebsite(row.website) : null,
     aliases: row.aliases,
     competitors: row.competitors,
     officialAccounts: row.officialAccounts,
@@ -74,12 +88,17 @@ export function normaliseWebsite(raw: string | null | undefined): string | null 
   try {
     url = new URL(withScheme);
   } catch {
-    throw badRequest('body.website must be a web address such as https://example.com', { field: 'website' });
+    throw badRequest('website must be a web address such as https://example.com', { field: 'website' });
   }
   if (!['http:', 'https:'].includes(url.protocol) || !url.hostname.includes('.')) {
-    throw badRequest('body.website must be an http(s) address with a domain name', { field: 'website' });
+    throw badRequest('website must be an http(s) address with a domain name', { field: 'website' });
   }
   return url.toString();
+}
+
+/** The website as given, once it is known to be a valid address (400 otherwise). */
+export function validWebsite(raw: string | null | undefined): string | null {
+  return normaliseWebsite(raw) === null ? null : raw!.trim();
 }
 
 const clean = (values: readonly string[]): string[] => [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
@@ -102,19 +121,24 @@ function officialAccounts(input: readonly string[] | undefined): string[] {
   const entries = clean(input ?? []);
   const bad = entries.find((e) => officialHandleOf(e) === null);
   if (bad !== undefined) {
-    throw badRequest(`body.officialAccounts: "${bad.slice(0, 60)}" is not a social profile URL or a handle such as @acme`, { field: 'officialAccounts' });
+    throw badRequest(`officialAccounts: "${bad.slice(0, 60)}" is not a social profile URL or a handle such as @acme`, { field: 'officialAccounts' });
   }
   return entries;
 }
 
 function required(value: string, field: string): string {
   const trimmed = value.trim();
-  if (trimmed === '') throw badRequest(`body.${field} must not be blank`, { field });
+  if (trimmed === '') throw badRequest(`${field} must not be blank`, { field });
   return trimmed;
 }
 
-export function createBrandService(deps: { db: Db; prompts: PromptService }) {
-  const { db, prompts } = deps;
+export function createBrandService(deps: {
+  db: Db;
+  accounts: Pick<AccountsService, 'lock'>;
+  prompts: PromptService;
+  scans: Pick<ScanService, 'lastFinishedRun' | 'recentAnswerTexts'>;
+}) {
+  const { db, accounts, prompts, scans } = deps;
 
   async function owned(accountId: string, brandId: string): Promise<repo.BrandRow> {
     const row = isUuid(brandId) ? await repo.findBrand(db, accountId, brandId) : undefined;
@@ -124,6 +148,9 @@ export function createBrandService(deps: { db: Db; prompts: PromptService }) {
 
   return {
     owned,
+    /** The brand, or undefined when the account has no such brand (callers that skip, not refuse). */
+    find: async (accountId: string, brandId: string): Promise<repo.BrandRow | undefined> =>
+      isUuid(brandId) ? repo.findBrand(db, accountId, brandId) : undefined,
 
     async create(owner: BrandOwner, input: BrandInput): Promise<BrandView> {
       const brand: repo.NewBrand = {
@@ -131,7 +158,8 @@ export function createBrandService(deps: { db: Db; prompts: PromptService }) {
         userId: owner.userId,
         name: required(input.name, 'name'),
         category: required(input.category, 'category'),
-        website: normaliseWebsite(input.website),
+        // Stored as given (trimmed): what the user typed is what they see again.
+        website: validWebsite(input.website),
         aliases: clean(input.aliases ?? []),
         competitors: competitorSpecs(input.competitors),
         officialAccounts: officialAccounts(input.officialAccounts),
@@ -140,7 +168,7 @@ export function createBrandService(deps: { db: Db; prompts: PromptService }) {
       const quota = brandQuota(owner.tier, owner.customLimits ?? null);
       const row = await db.transaction(async (tx) => {
         // The account row lock makes "count, then insert" atomic across concurrent requests.
-        await repo.lockAccount(tx, owner.accountId);
+        await accounts.lock(tx, owner.accountId);
         const count = await repo.countBrands(tx, owner.accountId);
         if (count >= quota) {
           throw quotaExceeded(`The ${owner.tier} tier allows ${quota} brand${quota === 1 ? '' : 's'}; upgrade the tier to add more.`);
@@ -151,11 +179,55 @@ export function createBrandService(deps: { db: Db; prompts: PromptService }) {
           accountId: inserted.accountId,
           name: inserted.name,
           category: inserted.category,
-          competitors: inserted.competitors.map((c) => c.name),
+          aliases: inserted.aliases,
+          competitors: inserted.competitors,
         });
         return inserted;
       });
       return toBrandView(row);
+    },
+
+    /** Short forms worth adding as aliases, for the brand and each competitor (never already tracked). */
+    aliasSuggestions(brand: Pick<BrandView, 'name' | 'aliases' | 'competitors'>) {
+      return {
+        brand: suggestAliases(brand.name, brand.aliases),
+        competitors: brand.competitors
+          .map((c) => ({ name: c.name, aliases: suggestAliases(c.name, c.aliases) }))
+          .filter((c) => c.aliases.length > 0),
+      };
+    },
+
+    /**
+     * Changes the given fields. Past runs keep the names they were scanned with (their snapshot);
+     * the dashboard's competitor figures follow the new list from now on.
+     */
+    async update(accountId: string, brandId: string, patch: BrandPatch): Promise<BrandView> {
+      await owned(accountId, brandId);
+      const changes: repo.BrandChanges = {};
+      if (patch.name !== undefined) changes.name = required(patch.name, 'name');
+      if (patch.category !== undefined) changes.category = required(patch.category, 'category');
+      if (patch.website !== undefined) changes.website = normaliseWebsite(patch.website);
+      if (patch.aliases !== undefined) changes.aliases = clean(patch.aliases);
+      if (patch.competitors !== undefined) changes.competitors = competitorSpecs(patch.competitors);
+      if (patch.officialAccounts !== undefined) changes.officialAccounts = officialAccounts(patch.officialAccounts);
+      if (patch.locale !== undefined) changes.locale = patch.locale;
+      const row = await repo.updateBrand(db, accountId, brandId, changes);
+      if (!row) throw notFound('Brand');
+      return toBrandView(row);
+    },
+
+    /** Deletes the brand, its prompt packs and its answer history (runs stay, unlinked, for billing). */
+    async remove(accountId: string, brandId: string): Promise<void> {
+      if (!isUuid(brandId)) throw notFound('Brand');
+      const deleted = await db.transaction((tx) => repo.deleteBrand(tx, accountId, brandId));
+      if (!deleted) throw notFound('Brand');
+    },
+
+    /** Brands the answers list often that the user does not track (last 30 days, newest 500 answers). */
+    async competitorCandidates(accountId: string, brandId: string, now = Date.now()) {
+      const row = await owned(accountId, brandId);
+      const texts = await scans.recentAnswerTexts(row.id, new Date(now - CANDIDATE_DAYS * 86_400_000), CANDIDATE_ANSWERS);
+      return { brandId: row.id, days: CANDIDATE_DAYS, answersRead: texts.length, candidates: competitorCandidates(texts, trackedNames(row)) };
     },
 
     async list(accountId: string): Promise<BrandView[]> {
@@ -164,7 +236,7 @@ export function createBrandService(deps: { db: Db; prompts: PromptService }) {
 
     async detail(accountId: string, brandId: string) {
       const row = await owned(accountId, brandId);
-      const run = await lastFinishedRun(db, row.id);
+      const run = await scans.lastFinishedRun(row.id);
       return {
         brand: toBrandView(row),
         lastScan: run

@@ -1,12 +1,13 @@
 /** HTTP shapes of v1 citations. */
 import { Type } from 'typebox';
+import { PlatformIdSchema } from '../../platforms/request-ids.js';
 import { DEFAULT_CITATION_DAYS, MAX_CITATION_DAYS } from './citations.service.js';
 
 export const CitationsQuerySchema = Type.Object(
   {
     brandId: Type.String({ minLength: 1, maxLength: 100 }),
-    days: Type.Integer({ minimum: 1, maximum: MAX_CITATION_DAYS, default: DEFAULT_CITATION_DAYS, description: `Default ${DEFAULT_CITATION_DAYS}, maximum ${MAX_CITATION_DAYS}.` }),
-    platform: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'v1 platform id (`zhipu` accepted for `glm`).' })),
+    days: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CITATION_DAYS, default: DEFAULT_CITATION_DAYS, description: `Default ${DEFAULT_CITATION_DAYS}, maximum ${MAX_CITATION_DAYS}.` })),
+    platform: Type.Optional(PlatformIdSchema('v1 platform id (`zhipu` accepted for `glm`).')),
   },
   { additionalProperties: false },
 );

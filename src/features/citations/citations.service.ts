@@ -4,10 +4,10 @@
  * for the first time raises `citation.discovered`, once ever per brand and URL.
  */
 import type { Db } from '../../db/client.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { parsePlatformId, toV1Id, type PlatformId } from '../../platforms/index.js';
 import type { BrandService } from '../brands/brands.service.js';
-import type { EventSink } from '../monitoring/events-port.js';
+import type { EventSink } from '../events/event-sink.js';
 import * as repo from './citations.repo.js';
 
 export const DEFAULT_CITATION_DAYS = 7;
@@ -32,7 +32,7 @@ export function createCitationService(deps: { db: Db; brands: BrandService; even
       let platform: PlatformId | null = null;
       if (input.platform !== undefined) {
         platform = parsePlatformId(input.platform);
-        if (!platform) throw badRequest(`querystring.platform "${input.platform.slice(0, 40)}" is not a platform`, { field: 'platform' });
+        if (!platform) throw badRequest(`platform "${input.platform.slice(0, 40)}" is not a platform`, { field: 'platform' });
       }
       const brand = await brands.owned(accountId, input.brandId);
       const since = new Date(now() - input.days * 86_400_000);

@@ -5,10 +5,10 @@
  * again). Everything happens in one transaction with its events.
  */
 import type { Db, Executor } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { BrandService } from '../brands/brands.service.js';
-import type { EventSink } from '../monitoring/events-port.js';
+import type { EventSink } from '../events/event-sink.js';
 import * as repo from './content.repo.js';
 import { lintContent } from './lint.js';
 

@@ -13,7 +13,15 @@ const Format = Type.Optional(
   Type.Union([Type.Literal('json'), Type.Literal('csv')], { description: 'csv = the same rows as CSV (or send Accept: text/csv).' }),
 );
 
-export const BrandDaysQuerySchema = Type.Object({ brand_id: BrandIdParam, days: Days, format: Format }, { additionalProperties: false });
+const Prompts = Type.Optional(
+  Type.Union([Type.Literal('all'), Type.Literal('unbranded'), Type.Literal('branded')], {
+    default: 'all',
+    description: 'Which prompts to count: unbranded (name neither the brand nor a competitor; the headline figures), branded, or all (default).',
+  }),
+);
+
+export const BrandDaysQuerySchema = Type.Object({ brand_id: BrandIdParam, days: Days, format: Format, prompts: Prompts }, { additionalProperties: false });
+export const HeadlineQuerySchema = Type.Object({ brand_id: BrandIdParam, days: Days }, { additionalProperties: false });
 export const DaysQuerySchema = Type.Object({ days: Days, format: Format }, { additionalProperties: false });
 export const BrandQuerySchema = Type.Object({ brand_id: BrandIdParam, format: Format }, { additionalProperties: false });
 

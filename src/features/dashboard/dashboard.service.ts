@@ -4,17 +4,22 @@
  * counts come from the daily rollups (dashboard.repo.ts); formulas are in metrics/counts.ts and
  * docs/metrics.md.
  */
-import { PLATFORM_IDS, type PlatformId } from '../../config.js';
+import { PLATFORM_IDS, type PlatformId } from '../../platforms/index.js';
 import type { Db } from '../../db/client.js';
 import { AIDA_STAGES } from '../../db/schema/scanning.js';
 import { platformInfo } from '../../platforms/index.js';
 import type { BrandService } from '../brands/brands.service.js';
 import { averageRank, averageSentiment, negativeShare, positiveShare, rateColumns, sumCounts, visibility, ZERO_COUNTS, type AnswerCounts } from '../metrics/counts.js';
+import type { RollupsService } from '../metrics/rollups.service.js';
 import { rate } from '../metrics/wilson.js';
 import { dayWindow, daysOf, type DayWindow } from '../metrics/window.js';
 import { detectNegativeSpike } from '../sentinel/detectors.js';
 import type { SentinelService } from '../sentinel/sentinel.service.js';
+import { headlineOf } from './headline.js';
 import * as repo from './dashboard.repo.js';
+import type { PromptFilter } from '../metrics/rollups.service.js';
+
+export type { PromptFilter } from '../metrics/rollups.service.js';
 
 export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 90;
@@ -39,8 +44,8 @@ export function summaryColumns(c: AnswerCounts): Row {
 
 const windowFacts = (w: DayWindow) => ({ days: w.days, from: w.from, to: w.to });
 
-export function createDashboardService(deps: { db: Db; brands: BrandService; sentinel: SentinelService; now: () => number }) {
-  const { db, brands, sentinel, now } = deps;
+export function createDashboardService(deps: { db: Db; brands: BrandService; rollups: RollupsService; sentinel: SentinelService; now: () => number }) {
+  const { db, brands, rollups, sentinel, now } = deps;
 
   async function scope(accountId: string, brandId: string, days: number) {
     const brand = await brands.owned(accountId, brandId);
@@ -49,22 +54,22 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; sen
 
   return {
     /** One row per UTC day of the window (days without answers are zero rows). */
-    async timeseries(accountId: string, brandId: string, days: number) {
+    async timeseries(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
       const { brand, window } = await scope(accountId, brandId, days);
-      const byDay = new Map((await repo.countsByDay(db, brand.id, window.from)).map((r) => [r.day, r.counts]));
+      const byDay = new Map((await rollups.countsByDay(brand.id, window.from, prompts)).map((r) => [r.day, r.counts]));
       const rows = daysOf(window).map((day) => ({ day, ...summaryColumns(byDay.get(day) ?? ZERO_COUNTS) }));
-      return { brandId: brand.id, ...windowFacts(window), total: summaryColumns(sumCounts([...byDay.values()])), rows };
+      return { brandId: brand.id, ...windowFacts(window), prompts, total: summaryColumns(sumCounts([...byDay.values()])), rows };
     },
 
     /**
      * Per platform (all 8, in catalogue order): the brand and each competitor, with mention rate
      * over the platform's answers and share of voice among all brand + competitor mentions.
      */
-    async competitors(accountId: string, brandId: string, days: number) {
+    async competitors(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
       const { brand, window } = await scope(accountId, brandId, days);
       const [byPlatform, competitorRows] = await Promise.all([
-        repo.countsByPlatform(db, brand.id, window.from),
-        repo.competitorCounts(db, brand.id, window.from),
+        rollups.countsByPlatform(brand.id, window.from, prompts),
+        rollups.competitorCounts(brand.id, window.from, prompts),
       ]);
       const names = [...new Set([...brand.competitors.map((c) => c.name), ...competitorRows.map((c) => c.competitor)])];
       const rows: Row[] = [];
@@ -84,6 +89,7 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; sen
           ...rateColumns('shareOfVoice', rate(mentions, voice)),
           ...rateColumns('positiveShare', rate(positives, mentions)),
           avgRank: rankCount > 0 ? Math.round((rankSum / rankCount) * 10_000) / 10_000 : null,
+          rankedMentions: rankCount,
         });
         rows.push(entry(brand.name, true, own.mentions, own.positives, own.rankSum, own.rankCount));
         for (const name of names) {
@@ -91,13 +97,13 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; sen
           rows.push(entry(name, false, c?.mentions ?? 0, c?.positives ?? 0, c?.rankSum ?? 0, c?.rankCount ?? 0));
         }
       }
-      return { brandId: brand.id, ...windowFacts(window), rows };
+      return { brandId: brand.id, ...windowFacts(window), prompts, rows };
     },
 
     /** Hit rate per monitored prompt (the brand's pack plus any prompt answered in the window), lowest first. */
-    async prompts(accountId: string, brandId: string, days: number) {
+    async prompts(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
       const { brand, window } = await scope(accountId, brandId, days);
-      const counted = await repo.countsByPrompt(db, brand.id, window.from);
+      const counted = await rollups.countsByPrompt(brand.id, window.from, prompts);
       const texts = await repo.promptTexts(db, accountId, brand.id, counted.map((c) => c.promptHash));
       const ranked = counted.map((c) => {
         const hit = visibility(c.counts);
@@ -105,6 +111,7 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; sen
           promptHash: c.promptHash,
           prompt: texts.get(c.promptHash) ?? '',
           stage: c.stage,
+          branded: c.branded,
           answers: c.counts.answers,
           mentions: c.counts.mentions,
           ...rateColumns('hitRate', hit),
@@ -116,21 +123,43 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; sen
       // The prompts where the brand is missing most are where content budget goes first.
       ranked.sort((a, b) => a.hit - b.hit || b.row.answers - a.row.answers || a.row.promptHash.localeCompare(b.row.promptHash));
       const rows = ranked.map((r) => r.row);
-      return { brandId: brand.id, ...windowFacts(window), total: rows.length, rows };
+      return { brandId: brand.id, ...windowFacts(window), prompts, total: rows.length, rows };
     },
 
     /** Mention rate per AIDA stage, in funnel order (all four stages, zero rows included). */
-    async aida(accountId: string, brandId: string, days: number) {
+    async aida(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
       const { brand, window } = await scope(accountId, brandId, days);
-      const byStage = await repo.countsByStage(db, brand.id, window.from);
+      const byStage = await rollups.countsByStage(brand.id, window.from, prompts);
       const rows = AIDA_STAGES.map((stage) => ({ stage, ...summaryColumns(byStage.get(stage) ?? ZERO_COUNTS) }));
-      return { brandId: brand.id, ...windowFacts(window), rows };
+      return { brandId: brand.id, ...windowFacts(window), prompts, rows };
+    },
+
+    /**
+     * The headline row (docs/metrics.md, "Headline figures"): unbranded visibility, share of
+     * voice, average position and net sentiment over the window, each against the window before.
+     */
+    async headline(accountId: string, brandId: string, days: number) {
+      const { brand, window } = await scope(accountId, brandId, days);
+      const previous = dayWindow(days, window.since.getTime() - 1);
+      const [byDay, competitorMentions] = await Promise.all([
+        rollups.headlineCounts(brand.id, previous.from),
+        rollups.headlineCompetitorMentions(brand.id, previous.from, window.from),
+      ]);
+      const counts = byDay.map((r) => ({ ...r, current: r.day >= window.from }));
+      const answeredDays = [...new Set(counts.filter((r) => r.current && r.counts.answers > 0).map((r) => r.day))];
+      const tracked = new Set(brand.competitors.map((c) => c.name));
+      return {
+        brandId: brand.id,
+        ...windowFacts(window),
+        previous: windowFacts(previous),
+        ...headlineOf(counts, competitorMentions.filter((c) => tracked.has(c.competitor)), answeredDays),
+      };
     },
 
     /** Every brand of the account side by side, highest visibility first. */
     async compare(accountId: string, days: number) {
       const window = dayWindow(days, now());
-      const [list, byBrand] = await Promise.all([brands.list(accountId), repo.countsByBrand(db, accountId, window.from)]);
+      const [list, byBrand] = await Promise.all([brands.list(accountId), rollups.countsByBrand(accountId, window.from)]);
       const rows: Row[] = list.map((b) => ({ brandId: b.id, name: b.name, ...summaryColumns(byBrand.get(b.id) ?? ZERO_COUNTS) }));
       const vis = (r: Row) => (typeof r.visibility === 'number' ? r.visibility : -1);
       rows.sort((a, b) => vis(b) - vis(a) || String(a.name).localeCompare(String(b.name)));
@@ -143,7 +172,7 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; sen
      */
     async sentiment(accountId: string, brandId: string, days: number) {
       const { brand, window } = await scope(accountId, brandId, days);
-      const byDay = new Map((await repo.countsByDay(db, brand.id, window.from)).map((r) => [r.day, r.counts]));
+      const byDay = new Map((await rollups.countsByDay(brand.id, window.from)).map((r) => [r.day, r.counts]));
       const rows = daysOf(window).map((day) => {
         const c = byDay.get(day) ?? ZERO_COUNTS;
         return {

@@ -14,7 +14,8 @@
  */
 import type { Executor } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { DELIVER_JOB, deliverDedupeKey, type DeliverPayload } from '../webhooks/delivery.schemas.js';
+import { DeliverJob } from '../webhooks/delivery.jobs.js';
+import { deliverDedupeKey, type DeliverPayload } from '../webhooks/delivery.schemas.js';
 import { buildEventBody, sampleEventData, type EventName } from './catalogue.js';
 import * as repo from './events.repo.js';
 
@@ -73,7 +74,7 @@ export function createEventsService(deps: { queue: JobQueue; now: () => number }
     });
     const deliveries = await repo.insertDeliveries(tx, built.eventId, await webhookIds(built.eventId), new Date(now()));
     const payloads: DeliverPayload[] = deliveries.map((d) => ({ deliveryId: d.id, webhookId: d.webhookId, attempt: 1, hop: 0, deferrals: 0 }));
-    if (payloads.length > 0) await queue.enqueueMany(DELIVER_JOB, payloads, { tx, dedupeKeys: payloads.map(deliverDedupeKey) });
+    if (payloads.length > 0) await queue.enqueueMany(DeliverJob, payloads, { tx, dedupeKeys: payloads.map(deliverDedupeKey) });
     return { eventId: built.eventId, deliveries };
   }
 

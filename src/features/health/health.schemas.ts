@@ -1,5 +1,16 @@
 import { Type } from 'typebox';
 
+const RedisCheckSchema = Type.Object(
+  {
+    ok: Type.Boolean(),
+    latency_ms: Type.Number(),
+    limits: Type.Union([Type.Literal('shared'), Type.Literal('per_process')], {
+      description: '`per_process`: Redis is unreachable and each API process enforces rate limits alone until it is back.',
+    }),
+  },
+  { description: 'Present when Redis is configured.' },
+);
+
 export const HealthReportSchema = Type.Object(
   {
     status: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
@@ -10,6 +21,7 @@ export const HealthReportSchema = Type.Object(
     timestamp: Type.String({ format: 'date-time' }),
     checks: Type.Object({
       db: Type.Object({ ok: Type.Boolean(), latency_ms: Type.Number(), error: Type.Optional(Type.String()) }),
+      redis: Type.Optional(RedisCheckSchema),
     }),
     took_ms: Type.Number(),
   },
@@ -21,6 +33,7 @@ export const StatusReportSchema = Type.Object({
   mode: Type.Union([Type.Literal('simulate'), Type.Literal('live')]),
   timestamp: Type.String({ format: 'date-time' }),
   db: Type.Object({ ok: Type.Boolean(), latency_ms: Type.Number() }),
+  redis: Type.Optional(RedisCheckSchema),
   llms: Type.Object({
     up: Type.Integer(),
     total: Type.Integer(),

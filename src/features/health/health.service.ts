@@ -9,11 +9,16 @@ import type { BuildInfo } from '../../lib/build-info.js';
 import { cached } from '../../lib/cache.js';
 import { roundMs, withTimeout } from '../../lib/time.js';
 import type { PingResult, PlatformRegistry } from '../../platforms/types.js';
+import type { DependencyMonitor } from '../../lib/dependency-monitor.js';
 
 export const HEALTH_TTL_MS = 30_000;
 export const STATUS_TTL_MS = 60_000;
-/** A failed reading is kept briefly only, so recovery shows quickly. */
-export const FAILED_TTL_MS = 5_000;
+/**
+ * A failed reading is kept briefly only, so recovery shows quickly. While the database monitor
+ * says "down", health answers from the monitor without a ping of its own (the monitor re-pings
+ * every second), so a load balancer polling fast does not add load to a struggling database.
+ */
+export const FAILED_TTL_MS = 1_000;
 
 export interface HealthReport {
   status: 'ok' | 'error';
@@ -22,8 +27,16 @@ export interface HealthReport {
   env: string;
   region: string;
   timestamp: string;
-  checks: { db: { ok: boolean; latency_ms: number; error?: string } };
+  checks: { db: { ok: boolean; latency_ms: number; error?: string }; redis?: RedisCheck };
   took_ms: number;
+}
+
+/** Present when REDIS_URL is set. Redis down degrades rate limits to per-process counters; it does not fail health. */
+export interface RedisCheck {
+  ok: boolean;
+  latency_ms: number;
+  /** `shared`: limits are counted in Redis; `per_process`: Redis is down, each process counts alone. */
+  limits: 'shared' | 'per_process';
 }
 
 export interface PlatformStatus {
@@ -41,6 +54,7 @@ export interface StatusReport {
   mode: 'simulate' | 'live';
   timestamp: string;
   db: { ok: boolean; latency_ms: number };
+  redis?: RedisCheck;
   llms: { up: number; total: number; up_rate: number; platforms: PlatformStatus[] };
   took_ms: number;
 }
@@ -50,6 +64,8 @@ export interface HealthServiceDeps {
   database: Database;
   platforms: PlatformRegistry;
   build: BuildInfo;
+  /** Reachability as this process sees it; health follows the database monitor when given. */
+  monitors?: { database: DependencyMonitor; redis?: DependencyMonitor | undefined };
   dbTimeoutMs?: number;
   platformTimeoutMs?: number;
 }
@@ -65,20 +81,38 @@ async function checkDb(database: Database, timeoutMs: number) {
 }
 
 /** The rule behind `status` (docs/decisions.md): see the README's "Status" section. */
-export function overallStatus(dbOk: boolean, platforms: PlatformStatus[]): StatusReport['status'] {
+export function overallStatus(dbOk: boolean, platforms: PlatformStatus[], redisOk = true): StatusReport['status'] {
   const up = platforms.filter((p) => p.ok).length;
   if (!dbOk || up === 0) return 'down';
   const configuredDown = platforms.some((p) => p.configured && !p.ok);
-  return configuredDown ? 'degraded' : 'operational';
+  return configuredDown || !redisOk ? 'degraded' : 'operational';
+}
+
+function redisCheck(monitor: DependencyMonitor | undefined): RedisCheck | undefined {
+  if (!monitor) return undefined;
+  const { up, latencyMs } = monitor.snapshot();
+  return { ok: up, latency_ms: roundMs(latencyMs), limits: up ? 'shared' : 'per_process' };
 }
 
 export function createHealthService(deps: HealthServiceDeps) {
   const dbTimeoutMs = deps.dbTimeoutMs ?? 2_000;
   const platformTimeoutMs = deps.platformTimeoutMs ?? 3_000;
 
+  const databaseMonitor = deps.monitors?.database;
+
+  /** Through the monitor when there is one: its state, and its ping only while it says "up". */
+  async function readDb(): Promise<{ ok: boolean; latency_ms: number; error?: string }> {
+    if (!databaseMonitor) return checkDb(deps.database, dbTimeoutMs);
+    if (databaseMonitor.isUp() && (await databaseMonitor.check())) {
+      return { ok: true, latency_ms: roundMs(databaseMonitor.snapshot().latencyMs) };
+    }
+    return { ok: false, latency_ms: 0, error: 'database unreachable' };
+  }
+
   async function computeHealth(): Promise<HealthReport> {
     const start = performance.now();
-    const db = await checkDb(deps.database, dbTimeoutMs);
+    const db = await readDb();
+    const redis = redisCheck(deps.monitors?.redis);
     return {
       status: db.ok ? 'ok' : 'error',
       service: SERVICE_NAME,
@@ -86,7 +120,7 @@ export function createHealthService(deps: HealthServiceDeps) {
       env: deps.config.appEnv,
       region: deps.config.region,
       timestamp: new Date().toISOString(),
-      checks: { db },
+      checks: { db, ...(redis ? { redis } : {}) },
       took_ms: roundMs(performance.now() - start),
     };
   }
@@ -121,34 +155,37 @@ export function createHealthService(deps: HealthServiceDeps) {
 
   async function computeStatus(): Promise<StatusReport> {
     const start = performance.now();
-    const [db, ...platforms] = await Promise.all([
-      checkDb(deps.database, dbTimeoutMs),
-      ...deps.platforms.all().map((a) => pingPlatform(a.id)),
-    ]);
+    const [db, ...platforms] = await Promise.all([readDb(), ...deps.platforms.all().map((a) => pingPlatform(a.id))]);
     const list = platforms as PlatformStatus[];
     const up = list.filter((p) => p.ok).length;
+    const redis = redisCheck(deps.monitors?.redis);
     return {
-      status: overallStatus(db.ok, list),
+      status: overallStatus(db.ok, list, redis?.ok ?? true),
       mode: deps.config.platformsMode,
       timestamp: new Date().toISOString(),
       db: { ok: db.ok, latency_ms: db.latency_ms },
+      ...(redis ? { redis } : {}),
       llms: { up, total: list.length, up_rate: list.length ? up / list.length : 0, platforms: list },
       took_ms: roundMs(performance.now() - start),
     };
   }
 
   const health = cached(computeHealth, (r) => (r.status === 'ok' ? HEALTH_TTL_MS : FAILED_TTL_MS));
-  const status = cached(computeStatus, (r) => (r.status === 'down' ? FAILED_TTL_MS : STATUS_TTL_MS));
+  const status = cached(computeStatus, (r) => (r.status === 'down' || r.redis?.ok === false ? FAILED_TTL_MS : STATUS_TTL_MS));
+  // A change of state shows at once, not when the cached report expires.
+  const clearCaches = () => {
+    health.clear();
+    status.clear();
+  };
+  databaseMonitor?.onChange(clearCaches);
+  deps.monitors?.redis?.onChange(clearCaches);
 
   return {
     health: () => health.get(),
     /** The health report while its cache is fresh, synchronously (the endpoint's fast path). */
     freshHealth: () => health.peek(),
     status: () => status.get(),
-    clearCaches() {
-      health.clear();
-      status.clear();
-    },
+    clearCaches,
   };
 }
 

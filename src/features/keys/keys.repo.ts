@@ -1,7 +1,7 @@
 /** The only SQL of API keys. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, apiKeys, users, type CustomLimits, type Role, type Tier } from '../../db/schema/identity.js';
+import { accounts, apiKeys, type CustomLimits, identityColumns, type Role, type Tier, users } from '../../db/schema/identity.js';
 import type { Scope } from '../auth/principal.js';
 import type { KeyMode, KeyType } from './key-format.js';
 
@@ -90,9 +90,7 @@ export async function findKeyByHash(db: Executor, hash: string): Promise<KeyIden
       scopes: apiKeys.scopes,
       revokedAt: apiKeys.revokedAt,
       expiresAt: apiKeys.expiresAt,
-      tier: accounts.tier,
-      customLimits: accounts.customLimits,
-      role: users.role,
+      ...identityColumns,
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))

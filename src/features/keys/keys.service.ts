@@ -3,7 +3,7 @@
  * format + checksum test, then a cached lookup by SHA-256; `last_used_at` is collected in
  * memory and written in one batched statement every LAST_USED_FLUSH_MS (and on shutdown).
  */
-import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Principal, Scope } from '../auth/principal.js';
@@ -86,7 +86,7 @@ export function createKeysService(deps: { db: Db; now: () => number; log: Logger
     async create(input: CreateKeyInput): Promise<CreatedKey> {
       if (input.type === 'legacy' && (input.scopes !== undefined || input.mode !== undefined)) {
         const field = input.scopes !== undefined ? 'scopes' : 'mode';
-        throw badRequest(`body.${field} applies to v1 keys only; a legacy key works on the whole legacy surface.`, { field });
+        throw badRequest(`${field} applies to v1 keys only; a legacy key works on the whole legacy surface.`, { field });
       }
       if ((await repo.countActiveKeys(db, input.accountId)) >= MAX_ACTIVE_KEYS) {
         throw conflict(`An account can hold at most ${MAX_ACTIVE_KEYS} active API keys; revoke one first.`);

@@ -3,11 +3,15 @@
  * policy (`config.limit`); the policy turns the caller into counters (per account, per key or
  * per IP) and the store charges them all or none.
  */
+import type { LimitDecision } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Principal } from '../auth/principal.js';
 import { fits, fullResetAt, remaining, SLICES, waitMs, type WindowSpec } from './sliding-window.js';
 import type { LimitCheck, LimitStore } from './store.js';
 import { ANONYMOUS_PER_IP_PER_DAY, LEGACY_KEY_PER_MINUTE, LOGIN_LIMITS, tierLimits } from './tiers.js';
+import { createRefusalMemo } from './refusal-memo.js';
+
+export type { LimitDecision, WindowReport } from '../../lib/errors.js';
 
 export const LIMIT_NAMES = ['v1', 'legacy.check', 'legacy.query', 'legacy.aeoRewrite', 'legacy.dashboard'] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
@@ -23,21 +27,15 @@ export interface NamedCheck extends LimitCheck {
   label: string;
 }
 
-export interface WindowReport {
-  label: string;
-  limit: number;
-  remaining: number;
-  /** Epoch ms when the full limit is available again. */
-  resetAt: number;
+/** What an allowed decision charged, so that it can be given back (see LimitsService.refund). */
+export interface LimitCharge {
+  checks: readonly NamedCheck[];
+  cost: number;
+  at: number;
 }
 
-export interface LimitDecision {
-  allowed: boolean;
-  /** The tightest window (the refusing one with the longest wait when refused). */
-  report: WindowReport;
-  /** Refused only: how long until the request would fit in every window. */
-  retryAfterMs: number;
-}
+/** A decision plus, when allowed, the charge made. */
+export type ChargedDecision = LimitDecision & { charge?: LimitCharge };
 
 export interface Caller {
   principal: Principal | null;
@@ -85,10 +83,16 @@ export function checksFor(name: LimitName, { principal, ip }: Caller): NamedChec
   }
 }
 
+/**
+ * Sign-in attempts are counted per e-mail *and* IP, plus per IP: ten wrong guesses from one
+ * address lock that address out of that account, never the owner signing in from elsewhere
+ * (OWASP: account lockout must not become a denial of service). Guessing one account from many
+ * addresses is bounded by the per-IP window and by scrypt's cost.
+ */
 export function loginChecks(email: string, ip: string): NamedCheck[] {
   const fifteen = 15 * MINUTE;
   return [
-    { key: `{login:e:${email}}:q`, spec: windowOf(LOGIN_LIMITS.perEmailPer15Min, fifteen), label: `${LOGIN_LIMITS.perEmailPer15Min} sign-in attempts per account per 15 minutes` },
+    { key: `{login:e:${email}:ip:${ip}}:q`, spec: windowOf(LOGIN_LIMITS.perEmailPer15Min, fifteen), label: `${LOGIN_LIMITS.perEmailPer15Min} sign-in attempts per account and IP per 15 minutes` },
     { key: `{login:ip:${ip}}:q`, spec: windowOf(LOGIN_LIMITS.perIpPer15Min, fifteen), label: `${LOGIN_LIMITS.perIpPer15Min} sign-in attempts per IP per 15 minutes` },
   ];
 }
@@ -101,19 +105,25 @@ export function signupChecks(ip: string): NamedCheck[] {
 export interface LimitsService {
   readonly storeKind: LimitStore['kind'];
   /** Charge one request to every counter, or to none; null when there is nothing to limit. */
-  take(checks: readonly NamedCheck[], cost?: number): Promise<LimitDecision | null>;
-  enforce(name: LimitName, caller: Caller): Promise<LimitDecision | null>;
+  take(checks: readonly NamedCheck[], cost?: number): Promise<ChargedDecision | null>;
+  enforce(name: LimitName, caller: Caller): Promise<ChargedDecision | null>;
+  /** Gives a charge back: the request it paid for was refused or did nothing. Never throws. */
+  refund(charge: LimitCharge): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createLimitsService(deps: { store: LimitStore; now: () => number; log: Logger }): LimitsService {
   const { store, now, log } = deps;
   let lastFailureLog = 0;
+  const refusals = createRefusalMemo();
 
-  async function take(checks: readonly NamedCheck[], cost = 1): Promise<LimitDecision | null> {
+  async function take(checks: readonly NamedCheck[], cost = 1): Promise<ChargedDecision | null> {
     if (checks.length === 0) return null;
     const t = now();
-    let result;
+    const memoKey = `${cost}\u0000${checks.length === 1 ? checks[0]!.key : checks.map((c) => c.key).join('\u0000')}`;
+    const refused = refusals.get(memoKey, t);
+    if (refused) return refused;
+    let result: Awaited<ReturnType<LimitStore['hit']>>;
     try {
       result = await store.hit(checks, cost, t);
     } catch (error) {
@@ -136,7 +146,7 @@ export function createLimitsService(deps: { store: LimitStore; now: () => number
       const tightest = reports.reduce((a, b) =>
         b.report.remaining < a.report.remaining || (b.report.remaining === a.report.remaining && b.report.resetAt < a.report.resetAt) ? b : a,
       );
-      return { allowed: true, report: tightest.report, retryAfterMs: 0 };
+      return { allowed: true, report: tightest.report, retryAfterMs: 0, charge: { checks, cost, at: t } };
     }
     let worst = { report: reports[0]!.report, wait: -1 };
     for (const r of reports) {
@@ -144,13 +154,22 @@ export function createLimitsService(deps: { store: LimitStore; now: () => number
       const wait = waitMs(r.state, r.check.spec, t, cost);
       if (wait > worst.wait) worst = { report: { ...r.report, remaining: 0 }, wait };
     }
-    return { allowed: false, report: worst.report, retryAfterMs: worst.wait };
+    const decision = { allowed: false, report: worst.report, retryAfterMs: worst.wait };
+    refusals.remember(memoKey, decision, t);
+    return decision;
   }
 
   return {
     storeKind: store.kind,
     take,
     enforce: (name, caller) => take(checksFor(name, caller)),
+    async refund(charge) {
+      try {
+        await store.refund(charge.checks, charge.cost, charge.at);
+      } catch (error) {
+        log.warn({ err: error, store: store.kind }, 'rate-limit refund failed; the request stays charged');
+      }
+    },
     close: () => store.close(),
   };
 }

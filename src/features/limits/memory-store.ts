@@ -52,6 +52,14 @@ export function createMemoryStore(): LimitStore {
       const states: Buckets[] = found.map((counter) => [...counter.slices]);
       return { allowed, states };
     },
+    async refund(checks, cost, chargedAt) {
+      for (const check of checks) {
+        const counter = counters.get(check.key);
+        const index = Math.floor(chargedAt / sliceMs(check.spec));
+        const count = counter?.slices.get(index);
+        if (counter && count !== undefined) counter.slices.set(index, Math.max(0, count - cost));
+      }
+    },
     async close() {
       counters.clear();
     },

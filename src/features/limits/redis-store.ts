@@ -55,8 +55,22 @@ end
 return { allowed, states }
 `;
 
+/** Takes back a charge from the slice it was made in (KEYS[i] with field ARGV[i + 1]), never below zero. */
+const REFUND_SCRIPT = `
+local cost = tonumber(ARGV[1])
+for i = 1, #KEYS do
+  local field = ARGV[i + 1]
+  local count = tonumber(redis.call('HGET', KEYS[i], field))
+  if count then
+    if count <= cost then redis.call('HDEL', KEYS[i], field) else redis.call('HINCRBY', KEYS[i], field, -cost) end
+  end
+end
+return 1
+`;
+
 interface HitCommand {
   slidingHit(numKeys: number, ...args: Array<string | number>): Promise<[number, string[][]]>;
+  slidingRefund(numKeys: number, ...args: Array<string | number>): Promise<number>;
 }
 
 export interface RedisStoreOptions {
@@ -64,19 +78,36 @@ export interface RedisStoreOptions {
   /** Prefix of every key (tests isolate themselves with their own). */
   prefix?: string;
   onConnectError?: (error: unknown) => void;
+  /** A command with no answer fails after this (a paused or stalled Redis). */
+  commandTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** Reconnection attempts a command may wait through before failing. */
+  maxRetriesPerRequest?: number;
 }
 
-export async function createRedisStore(options: RedisStoreOptions): Promise<LimitStore> {
-  // No offline queue: while Redis is unreachable a command fails at once (the limits service
-  // then fails open and logs) instead of holding requests until a reconnect.
+/** The Redis store plus a round trip for its dependency monitor. */
+export interface RedisLimitStore extends LimitStore {
+  ping(): Promise<number>;
+}
+
+export async function createRedisStore(options: RedisStoreOptions): Promise<RedisLimitStore> {
+  // No offline queue: while Redis is unreachable a command fails at once (the caller then falls
+  // back to per-process counters) instead of holding requests until a reconnect; a command on a
+  // connection that stalls (CLIENT PAUSE, a stopped process) fails after commandTimeout.
   const redis = new Redis(options.url, {
     lazyConnect: true,
     enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
+    maxRetriesPerRequest: options.maxRetriesPerRequest ?? 1,
+    connectTimeout: options.connectTimeoutMs ?? 2_000,
+    commandTimeout: options.commandTimeoutMs ?? 500,
+    // Reconnect quickly and keep trying: recovery should take seconds, not a backoff of minutes.
+    retryStrategy: (times) => Math.min(100 * times, 1_000),
   });
-  redis.on('error', () => {}); // reconnects on its own; failures surface per command
+  // Never fatal: ioredis reconnects on its own; failures surface per command, and the dependency
+  // monitor logs the change of state once.
+  redis.on('error', () => {});
   redis.defineCommand('slidingHit', { lua: HIT_SCRIPT });
+  redis.defineCommand('slidingRefund', { lua: REFUND_SCRIPT });
   // Unreachable at start-up: keep going (limits fail open and are logged); ioredis reconnects.
   await redis.connect().catch((error: unknown) => options.onConnectError?.(error));
   const prefix = options.prefix ?? 'sl:rl:';
@@ -84,6 +115,11 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Limi
 
   return {
     kind: 'redis',
+    async ping() {
+      const start = process.hrtime.bigint();
+      await redis.ping();
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    },
     async hit(checks: readonly LimitCheck[], cost: number, now: number): Promise<HitResult> {
       const args: Array<string | number> = checks.map((c) => prefix + c.key);
       args.push(now, cost);
@@ -102,6 +138,11 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Limi
         return pairs;
       });
       return { allowed: allowed === 1, states };
+    },
+    async refund(checks: readonly LimitCheck[], cost: number, chargedAt: number): Promise<void> {
+      const keys = checks.map((c) => prefix + c.key);
+      const fields = checks.map((c) => String(Math.floor(chargedAt / (c.spec.windowMs / c.spec.slices))));
+      await client.slidingRefund(checks.length, ...keys, cost, ...fields);
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

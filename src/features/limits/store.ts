@@ -3,6 +3,7 @@
  * every window has room and all are charged, or none is charged (a request refused by the
  * hourly window does not eat into the burst or daily budget).
  */
+import type { DependencyMonitor } from '../../lib/dependency-monitor.js';
 import type { Buckets, WindowSpec } from './sliding-window.js';
 
 export interface LimitCheck {
@@ -19,6 +20,14 @@ export interface HitResult {
 
 export interface LimitStore {
   readonly kind: 'memory' | 'redis';
+  /** Redis only: whether it is reachable (health, status and the limits metric read it). */
+  readonly dependency?: DependencyMonitor;
   hit(checks: readonly LimitCheck[], cost: number, now: number): Promise<HitResult>;
+  /**
+   * Gives back `cost` charged by a `hit` at `chargedAt` (a request that turned out to do nothing).
+   * Only the slice that was charged is decremented, and never below zero; a slice that has
+   * already left the window is left alone.
+   */
+  refund(checks: readonly LimitCheck[], cost: number, chargedAt: number): Promise<void>;
   close(): Promise<void>;
 }

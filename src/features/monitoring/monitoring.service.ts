@@ -5,37 +5,36 @@
  * competitor gaps and platform strength, uplift measurement, the authority snapshot. Every step is
  * idempotent, so a run processed twice (a retried job, a sweep racing a direct call) changes nothing.
  */
-import type { PlatformId } from '../../config.js';
+import type { PlatformId } from '../../platforms/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Logger } from '../../lib/logger.js';
 import { toV1Id, type PlatformRegistry } from '../../platforms/index.js';
 import type { AuthorityService } from '../authority/authority.service.js';
-import * as brandsRepo from '../brands/brands.repo.js';
-import type { BrandRow } from '../brands/brands.service.js';
+import type { BrandRow, BrandService } from '../brands/brands.service.js';
 import type { CitationService } from '../citations/citations.service.js';
-import * as dashboardRepo from '../dashboard/dashboard.repo.js';
+import type { RollupsService } from '../metrics/rollups.service.js';
 import { dayWindow } from '../metrics/window.js';
 import type { PickerService } from '../picker/picker.service.js';
-import { findRun } from '../scans/runs.repo.js';
 import type { ScanService } from '../scans/scans.service.js';
 import type { SentinelService } from '../sentinel/sentinel.service.js';
 import type { SuggestService } from '../suggest/suggest.service.js';
 import { MONITOR_BRANDS_PER_TICK, MONITOR_INTERVAL_MS } from './cadence.js';
-import type { EventSink } from './events-port.js';
+import type { EventSink } from '../events/event-sink.js';
+import { AfterRunJob } from './monitoring.jobs.js';
 import * as repo from './monitoring.repo.js';
 import { aheadOf, priorityMove, STANDINGS_DAYS } from './standings.js';
 
 /** How long after a run finishes its post-run analysis starts, by default (docs/decisions.md). */
 export const AFTER_RUN_DELAY_MS = 10_000;
-export const AFTER_RUN_JOB = 'intelligence.after-run';
-export const MONITOR_TICK_JOB = 'monitoring.tick';
 const SWEEP_WINDOW_MS = 2 * 86_400_000;
 
 export interface MonitoringDeps {
   db: Db;
   queue: JobQueue;
-  scans: Pick<ScanService, 'enqueueRun'>;
+  scans: Pick<ScanService, 'enqueueRun' | 'findRun'>;
+  brands: Pick<BrandService, 'find'>;
+  rollups: RollupsService;
   picker: PickerService;
   citations: CitationService;
   sentinel: SentinelService;
@@ -50,15 +49,15 @@ export interface MonitoringDeps {
 }
 
 export function createMonitoringService(deps: MonitoringDeps) {
-  const { db, queue, scans, picker, citations, sentinel, authority, suggest, events, platforms, log, now } = deps;
+  const { db, queue, scans, brands, rollups, picker, citations, sentinel, authority, suggest, events, platforms, log, now } = deps;
   const afterRunDelayMs = deps.afterRunDelayMs ?? AFTER_RUN_DELAY_MS;
 
   /** citation.gap.alert on a competitor overtaking; priority.changed on a ≥ 10-point move. */
   async function standings(brand: BrandRow): Promise<void> {
     const window = dayWindow(STANDINGS_DAYS, now());
     const [own, theirs, gaps, strength] = await Promise.all([
-      dashboardRepo.countsByPlatform(db, brand.id, window.from),
-      dashboardRepo.competitorCounts(db, brand.id, window.from),
+      rollups.countsByPlatform(brand.id, window.from),
+      rollups.competitorCounts(brand.id, window.from),
       repo.gapState(db, brand.id),
       repo.strength(db, brand.id),
     ]);
@@ -103,9 +102,9 @@ export function createMonitoringService(deps: MonitoringDeps) {
   }
 
   async function afterRun(runId: string): Promise<void> {
-    const run = await findRun(db, runId);
+    const run = await scans.findRun(runId);
     if (!run?.brandId || !run.accountId || (run.status !== 'completed' && run.status !== 'partial')) return;
-    const brand = await brandsRepo.findBrand(db, run.accountId, run.brandId);
+    const brand = await brands.find(run.accountId, run.brandId);
     if (brand) {
       await citations.discover(run.id, run.accountId);
       await sentinel.runDetectors(brand);
@@ -121,7 +120,7 @@ export function createMonitoringService(deps: MonitoringDeps) {
     const at = new Date(now());
     if (!(await repo.claimSlot(db, brandId, at, new Date(at.getTime() + intervalMs)))) return null;
     try {
-      const brand = await brandsRepo.findBrand(db, accountId, brandId);
+      const brand = await brands.find(accountId, brandId);
       if (!brand) return null;
       const ranked = await picker.rank(brand, Number.MAX_SAFE_INTEGER);
       const ids = [...new Set(ranked.plan.flatMap((p) => p.platforms))] as PlatformId[];
@@ -156,7 +155,7 @@ export function createMonitoringService(deps: MonitoringDeps) {
     async runFinished(runId: string, tx?: Executor): Promise<void> {
       // A few seconds late on purpose: a burst of probe tasks (what people wait for) finishes
       // before the post-run analysis competes with it for the database (one connection on PGlite).
-      await queue.enqueue(AFTER_RUN_JOB, { runId } as never, { ...(tx ? { tx } : {}), dedupeKey: runId, delayMs: afterRunDelayMs });
+      await queue.enqueue(AfterRunJob, { runId }, { ...(tx ? { tx } : {}), dedupeKey: runId, delayMs: afterRunDelayMs });
     },
 
     async tick(): Promise<{ started: number; swept: number }> {
@@ -175,7 +174,7 @@ export function createMonitoringService(deps: MonitoringDeps) {
 
   async function sweep(): Promise<number> {
     const ids = await repo.unprocessedRuns(db, new Date(now() - SWEEP_WINDOW_MS), 200);
-    if (ids.length > 0) await queue.enqueueMany(AFTER_RUN_JOB, ids.map((runId) => ({ runId })) as never[], { dedupeKeys: ids });
+    if (ids.length > 0) await queue.enqueueMany(AfterRunJob, ids.map((runId) => ({ runId })), { dedupeKeys: ids });
     return ids.length;
   }
 }

@@ -1,25 +1,8 @@
-/** SQL of the picker: per prompt × platform × day counts and each prompt's last answer. */
+/** SQL of the picker: each prompt's last answer (its day counts come from the metrics rollups). */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-export async function promptDayCounts(
-  db: Executor,
-  brandId: string,
-  from: string,
-): Promise<Array<{ promptHash: string; platform: string; day: string; answers: number; mentions: number }>> {
-  const result = await db.execute(sql`
-    select prompt_hash, platform, day::text as day, answers, mentions from answer_daily_rollups
-    where brand_id = ${brandId} and day >= ${from}::date`);
-  return rows<Record<string, unknown>>(result).map((r) => ({
-    promptHash: String(r.prompt_hash),
-    platform: String(r.platform),
-    day: String(r.day),
-    answers: Number(r.answers),
-    mentions: Number(r.mentions),
-  }));
-}
 
 /** Last successful answer per prompt hash (one index probe per prompt). */
 export async function lastSampled(db: Executor, brandId: string, hashes: readonly string[]): Promise<Map<string, Date>> {

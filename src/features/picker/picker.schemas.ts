@@ -6,7 +6,7 @@ import { REASONS } from './priority.js';
 export const PickerQuerySchema = Type.Object(
   {
     brandId: Type.String({ minLength: 1, maxLength: 100 }),
-    limit: Type.Integer({ minimum: 1, maximum: MAX_PICKER_LIMIT, default: DEFAULT_PICKER_LIMIT }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PICKER_LIMIT, default: DEFAULT_PICKER_LIMIT })),
   },
   { additionalProperties: false },
 );

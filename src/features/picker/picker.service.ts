@@ -3,12 +3,13 @@
  * (priority.ts). GET /api/v1/picker and the monitoring scheduler both call `rank`, so the
  * scheduler samples exactly what the endpoint shows.
  */
-import type { PlatformId } from '../../config.js';
+import type { PlatformId } from '../../platforms/index.js';
 import type { Db } from '../../db/client.js';
 import type { PlannedPrompt } from '../../db/schema/scanning.js';
 import { toV1Id, type PlatformRegistry } from '../../platforms/index.js';
 import type { BrandRow, BrandService } from '../brands/brands.service.js';
 import { planPrompts, type PromptService } from '../prompts/prompts.service.js';
+import type { RollupsService } from '../metrics/rollups.service.js';
 import { addDays, dayWindow } from '../metrics/window.js';
 import * as repo from './picker.repo.js';
 import { HISTORY_DAYS, pickCount, priorityOf, type DayCount, type PickReason } from './priority.js';
@@ -36,8 +37,8 @@ export interface Ranked {
   plan: PlannedPrompt[];
 }
 
-export function createPickerService(deps: { db: Db; brands: BrandService; prompts: PromptService; platforms: PlatformRegistry; now: () => number }) {
-  const { db, brands, prompts, platforms, now } = deps;
+export function createPickerService(deps: { db: Db; brands: BrandService; prompts: PromptService; rollups: RollupsService; platforms: PlatformRegistry; now: () => number }) {
+  const { db, brands, prompts, rollups, platforms, now } = deps;
 
   async function rank(brand: BrandRow, limit: number): Promise<Ranked> {
     const pack = await prompts.promptsForProbe(brand.accountId, brand.id, undefined);
@@ -46,7 +47,7 @@ export function createPickerService(deps: { db: Db; brands: BrandService; prompt
     const today = dayWindow(1, now()).from;
     const from = addDays(today, -(HISTORY_DAYS - 1));
     const [counts, last] = await Promise.all([
-      repo.promptDayCounts(db, brand.id, from),
+      rollups.promptDayCounts(brand.id, from),
       repo.lastSampled(db, brand.id, plan.map((p) => p.hash)),
     ]);
     const byKey = new Map<string, DayCount[]>();

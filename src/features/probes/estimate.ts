@@ -4,7 +4,7 @@
  * latency over its last 50 answers; the run takes as long as its slowest platform. Without
  * history a platform is assumed to take DEFAULT_LATENCY_MS per answer. An estimate, not a promise.
  */
-import type { PlatformId } from '../../config.js';
+import type { PlatformId } from '../../platforms/index.js';
 import type { PlannedPrompt } from '../../db/schema/scanning.js';
 import { PLATFORMS } from '../../platforms/index.js';
 import type { ScanService } from '../scans/scans.service.js';
@@ -12,8 +12,6 @@ import type { ScanService } from '../scans/scans.service.js';
 export const DEFAULT_LATENCY_MS = 3_000;
 /** The latency history changes slowly; reading it once every few seconds is plenty. */
 const CACHE_MS = 5_000;
-
-let cache: { at: number; key: string; value: Map<string, number> } | undefined;
 
 export function estimateFrom(
   tasksByPlatform: ReadonlyMap<string, number>,
@@ -29,15 +27,20 @@ export function estimateFrom(
   return Math.round(slowest);
 }
 
-export async function estimateCompletionMs(scans: Pick<ScanService, 'estimateInputs'>, plan: readonly PlannedPrompt[]): Promise<number> {
-  const tasks = new Map<string, number>();
-  for (const prompt of plan) for (const p of prompt.platforms) tasks.set(p, (tasks.get(p) ?? 0) + 1);
-  const ids = [...tasks.keys()].sort();
-  const key = ids.join(',');
-  const now = Date.now();
-  if (!cache || cache.key !== key || now - cache.at > CACHE_MS) {
-    cache = { at: now, key, value: await scans.estimateInputs.recentLatencies(ids) };
-  }
-  const pending = await scans.estimateInputs.pendingTasks();
-  return estimateFrom(tasks, pending, cache.value);
+/** The estimator of one probe service, owning its latency cache (timed by the injected clock). */
+export function createCompletionEstimator(deps: { scans: Pick<ScanService, 'estimateInputs'>; now: () => number }) {
+  const { scans, now } = deps;
+  let cache: { at: number; key: string; value: Map<string, number> } | undefined;
+  return async function estimateCompletionMs(plan: readonly PlannedPrompt[]): Promise<number> {
+    const tasks = new Map<string, number>();
+    for (const prompt of plan) for (const p of prompt.platforms) tasks.set(p, (tasks.get(p) ?? 0) + 1);
+    const ids = [...tasks.keys()].sort();
+    const key = ids.join(',');
+    const at = now();
+    if (!cache || cache.key !== key || at - cache.at > CACHE_MS) {
+      cache = { at, key, value: await scans.estimateInputs.recentLatencies(ids) };
+    }
+    const pending = await scans.estimateInputs.pendingTasks();
+    return estimateFrom(tasks, pending, cache.value);
+  };
 }

@@ -5,11 +5,10 @@
  * the tokens of every answer of that platform. Per prompt: each platform's answer, failure or
  * "pending" while the run is still going.
  */
-import type { PlatformId } from '../../config.js';
+import type { PlatformId } from '../../platforms/index.js';
 import { toV1Id } from '../../platforms/index.js';
-import type { AnswerRow } from '../scans/answers.repo.js';
 import { visibilityOf } from '../scans/metrics.js';
-import type { RunRow } from '../scans/runs.repo.js';
+import type { AnswerRow, RunRow } from '../scans/scans.service.js';
 
 interface Snippet {
   snippet?: string | null;

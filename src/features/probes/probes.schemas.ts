@@ -1,11 +1,26 @@
 /** HTTP shapes of v1 probes. */
 import { Type } from 'typebox';
+import { PlatformIdSchema } from '../../platforms/request-ids.js';
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** The optional `Idempotency-Key` header: validated with the request, before the service runs. */
+export const TriggerProbeHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+      pattern: '\\S',
+      description: 'Makes retries safe: the same key and body return the same run.',
+    }),
+  ),
+});
 
 export const TriggerProbeBodySchema = Type.Object(
   {
     brandId: Type.String({ minLength: 1, maxLength: 100 }),
     platforms: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
+      Type.Array(PlatformIdSchema(), {
         minItems: 1,
         maxItems: 16,
         description: 'Platform ids (v1 names; `zhipu` is accepted for `glm`). Default: every configured platform.',
@@ -15,10 +30,6 @@ export const TriggerProbeBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const TriggerProbeHeadersSchema = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-});
 
 export const ProbeTriggerSchema = Type.Object({
   runId: Type.String(),

@@ -4,21 +4,16 @@
  * trigger return the run the first request created (IETF httpapi idempotency draft semantics).
  */
 import { createHash } from 'node:crypto';
-import type { PlatformId } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { PlatformId } from '../../platforms/index.js';
 import type { BrandSnapshot } from '../../db/schema/scanning.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { DomainError, badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { parsePlatformId, PLATFORMS, toV1Id, type PlatformRegistry } from '../../platforms/index.js';
 import type { BrandService } from '../brands/brands.service.js';
 import { planPrompts, type PromptService } from '../prompts/prompts.service.js';
-import { answersOfRun } from '../scans/answers.repo.js';
-import { findAccountRun, findByIdempotencyKey, type RunRow } from '../scans/runs.repo.js';
-import type { ScanService } from '../scans/scans.service.js';
+import type { RunRow, ScanService } from '../scans/scans.service.js';
 import { probeStatus } from './probe-status.js';
-import { estimateCompletionMs } from './estimate.js';
-
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+import { createCompletionEstimator } from './estimate.js';
 
 export interface TriggerInput {
   brandId: string;
@@ -39,13 +34,13 @@ export interface TriggerResponse {
 
 /** Legacy or v1 ids → legacy ids, deduplicated, order kept; an unknown id is a 400 naming it. */
 export function parsePlatformList(raw: readonly string[], field = 'platforms'): PlatformId[] {
-  if (raw.length === 0) throw badRequest(`body.${field} must list at least one platform`, { field });
+  if (raw.length === 0) throw badRequest(`${field} must list at least one platform`, { field });
   const out: PlatformId[] = [];
   raw.forEach((value, i) => {
     const id = parsePlatformId(value);
     if (!id) {
       const known = Object.values(PLATFORMS).map((p) => p.v1Id).join(', ');
-      throw badRequest(`body.${field}.${i} "${value.slice(0, 40)}" is not a platform; use one of ${known} (zhipu is accepted for glm)`, { field: `${field}.${i}` });
+      throw badRequest(`${field}.${i} "${value.slice(0, 40)}" is not a platform; use one of ${known} (zhipu is accepted for glm)`, { field: `${field}.${i}` });
     }
     if (!out.includes(id)) out.push(id);
   });
@@ -82,19 +77,19 @@ function triggerResponse(run: RunRow): TriggerResponse {
 }
 
 export function createProbeService(deps: {
-  db: Db;
   brands: BrandService;
   prompts: PromptService;
   scans: ScanService;
   platforms: PlatformRegistry;
+  now: () => number;
 }) {
-  const { db, brands, prompts, scans, platforms } = deps;
+  const { brands, prompts, scans, platforms } = deps;
+  const estimateCompletionMs = createCompletionEstimator({ scans, now: deps.now });
 
   function replay(run: RunRow, hash: string): { response: TriggerResponse; replayed: true } {
     if (run.requestHash !== hash) {
-      throw new AppError(
+      throw new DomainError(
         'IDEMPOTENCY_KEY_REUSED',
-        422,
         'This Idempotency-Key was used with a different request body; send a new key for a new request.',
       );
     }
@@ -102,23 +97,20 @@ export function createProbeService(deps: {
   }
 
   return {
-    async trigger(accountId: string, input: TriggerInput, idempotencyKey?: string): Promise<{ response: TriggerResponse; replayed: boolean }> {
-      const key = idempotencyKey?.trim();
-      if (idempotencyKey !== undefined && (!key || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
-        throw badRequest(`The Idempotency-Key header must be 1–${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, { field: 'Idempotency-Key' });
-      }
+    /** `key`: the caller's Idempotency-Key (validated by the route), replaying the run it started. */
+    async trigger(accountId: string, input: TriggerInput, key?: string): Promise<{ response: TriggerResponse; replayed: boolean }> {
       const brand = await brands.owned(accountId, input.brandId);
       const ids = input.platforms === undefined ? platforms.configured().map((p) => p.id) : parsePlatformList(input.platforms);
       if (ids.length === 0) throw badRequest('No platform is configured; set a platform API key or use PLATFORMS_MODE=simulate', { field: 'platforms' });
       if (input.promptPackId !== undefined && !isUuid(input.promptPackId)) throw notFound('Prompt pack');
       const hash = requestHash(brand.id, ids, input.promptPackId ?? null);
       if (key) {
-        const existing = await findByIdempotencyKey(db, accountId, key);
+        const existing = await scans.findByIdempotencyKey(accountId, key);
         if (existing) return replay(existing, hash);
       }
       const pack = await prompts.promptsForProbe(accountId, brand.id, input.promptPackId);
       const plan = planPrompts(pack.prompts, ids, brand.locale);
-      const estimate = await estimateCompletionMs(scans, plan);
+      const estimate = await estimateCompletionMs(plan);
       const run = await scans.enqueueRun({
         accountId,
         brandId: brand.id,
@@ -133,15 +125,15 @@ export function createProbeService(deps: {
       });
       if (run) return { response: triggerResponse(run), replayed: false };
       // A concurrent request with the same key won the insert: answer with its run.
-      const winner = key ? await findByIdempotencyKey(db, accountId, key) : undefined;
+      const winner = key ? await scans.findByIdempotencyKey(accountId, key) : undefined;
       if (!winner) throw new Error('probe run insert returned nothing');
       return replay(winner, hash);
     },
 
     async status(accountId: string, runId: string) {
-      const run = isUuid(runId) ? await findAccountRun(db, accountId, runId) : undefined;
+      const run = isUuid(runId) ? await scans.findAccountRun(accountId, runId) : undefined;
       if (!run) throw notFound('Probe run');
-      return probeStatus(run, await answersOfRun(db, run.id));
+      return probeStatus(run, await scans.answersOfRun(run.id));
     },
   };
 }

@@ -4,7 +4,7 @@
  * Qwen, Doubao) are asked in Chinese and the international ones (ChatGPT, Gemini, Perplexity) in
  * English — the language their users ask in, which is what the brand's visibility depends on.
  */
-import type { PlatformId } from '../../config.js';
+import type { PlatformId } from '../../platforms/index.js';
 import type { PromptLocale } from '../../db/schema/scanning.js';
 
 const CHINESE_PLATFORMS: ReadonlySet<PlatformId> = new Set(['deepseek', 'kimi', 'zhipu', 'qwen', 'doubao']);

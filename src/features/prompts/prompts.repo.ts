@@ -10,6 +10,8 @@ export interface PromptRow {
   stage: AidaStage;
   intent: PromptIntent;
   hash: string;
+  /** A disabled prompt is kept (and shown) but no longer asked. */
+  enabled: boolean;
 }
 
 export interface PackRow {
@@ -21,7 +23,7 @@ export interface PackRow {
   createdAt: Date;
 }
 
-export type NewPrompt = Omit<PromptRow, 'id'>;
+export type NewPrompt = Omit<PromptRow, 'id' | 'enabled'>;
 
 export async function insertPack(
   db: Executor,
@@ -53,7 +55,56 @@ export async function listPacks(db: Executor, accountId: string, limit: number):
 
 export async function packPrompts(db: Executor, packId: string): Promise<PromptRow[]> {
   const rows = await db.select().from(prompts).where(eq(prompts.packId, packId)).orderBy(asc(prompts.position));
-  return rows.map((r) => ({ id: r.id, text: r.text, locale: r.locale, stage: r.stage, intent: r.intent, hash: r.promptHash }));
+  return rows.map(toPromptRow);
+}
+
+const toPromptRow = (r: typeof prompts.$inferSelect): PromptRow => ({
+  id: r.id,
+  text: r.text,
+  locale: r.locale,
+  stage: r.stage,
+  intent: r.intent,
+  hash: r.promptHash,
+  enabled: r.enabled,
+});
+
+/** Appends a prompt; undefined when the pack has this question already (same normalised text). */
+export async function appendPrompt(db: Executor, packId: string, p: NewPrompt & { enabled?: boolean }): Promise<PromptRow | undefined> {
+  const [row] = await db
+    .insert(prompts)
+    .values({
+      packId,
+      position: sql`(select coalesce(max(position), -1) + 1 from prompts where pack_id = ${packId})`,
+      text: p.text,
+      locale: p.locale,
+      stage: p.stage,
+      intent: p.intent,
+      promptHash: p.hash,
+      enabled: p.enabled ?? true,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ? toPromptRow(row) : undefined;
+}
+
+export async function findPackPrompt(db: Executor, packId: string, promptId: string): Promise<PromptRow | undefined> {
+  const [row] = await db.select().from(prompts).where(and(eq(prompts.packId, packId), eq(prompts.id, promptId)));
+  return row ? toPromptRow(row) : undefined;
+}
+
+export async function updatePackPrompt(
+  db: Executor,
+  packId: string,
+  promptId: string,
+  changes: Partial<Pick<PromptRow, 'text' | 'locale' | 'stage' | 'intent' | 'hash' | 'enabled'>>,
+): Promise<PromptRow | undefined> {
+  const { hash, ...rest } = changes;
+  const [row] = await db
+    .update(prompts)
+    .set({ ...rest, ...(hash !== undefined ? { promptHash: hash } : {}) })
+    .where(and(eq(prompts.packId, packId), eq(prompts.id, promptId)))
+    .returning();
+  return row ? toPromptRow(row) : undefined;
 }
 
 export async function promptCounts(db: Executor, packIds: string[]): Promise<Map<string, number>> {

@@ -3,10 +3,10 @@
  * account's own packs, and the one an account binds as its default for probes. Planning turns a
  * pack into what each platform is asked (by the locale rule in locale.ts).
  */
-import type { PlatformId } from '../../config.js';
+import type { PlatformId } from '../../platforms/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { AidaStage, PlannedPrompt, PromptIntent, PromptLocale } from '../../db/schema/scanning.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { localeFor } from './locale.js';
 import { promptHash } from './prompt-hash.js';
 import * as repo from './prompts.repo.js';
@@ -111,21 +111,30 @@ export function createPromptService(deps: { db: Db }) {
 
   return {
     /** Called in the brand's creation transaction: every brand has a default pack from birth. */
-    async createDefaultPack(tx: Executor, brand: { id: string; accountId: string; name: string; category: string; competitors: string[] }) {
-      const items = defaultPrompts({ brand: brand.name, category: brand.category, competitors: brand.competitors });
+    async createDefaultPack(
+      tx: Executor,
+      brand: { id: string; accountId: string; name: string; category: string; aliases?: string[]; competitors: Array<{ name: string; aliases: string[] }> },
+    ) {
+      const items = defaultPrompts({
+        brand: brand.name,
+        aliases: brand.aliases ?? [],
+        category: brand.category,
+        competitors: brand.competitors.map((c) => c.name),
+        competitorAliases: brand.competitors.map((c) => c.aliases),
+      });
       return repo.insertPack(tx, { accountId: brand.accountId, brandId: brand.id, name: `${brand.name} default`, source: 'default' }, items);
     },
 
     async createPack(accountId: string, input: { name: string; prompts: CustomPromptInput[]; bind?: boolean | undefined }): Promise<PackDetail> {
-      if (input.prompts.length === 0) throw badRequest('body.prompts must contain at least one prompt', { field: 'prompts' });
+      if (input.prompts.length === 0) throw badRequest('prompts must contain at least one prompt', { field: 'prompts' });
       const seen = new Map<string, number>();
       const items = input.prompts.map((p, i) => {
         const text = p.text.trim();
-        if (text === '') throw badRequest(`body.prompts.${i}.text must not be blank`, { field: `prompts.${i}.text` });
+        if (text === '') throw badRequest(`prompts.${i}.text must not be blank`, { field: `prompts.${i}.text` });
         const prompt = toPrompt(text, p.locale ?? (CJK.test(text) ? 'zh-CN' : 'en'), p.stage, p.intent);
         const earlier = seen.get(prompt.hash);
         if (earlier !== undefined) {
-          throw badRequest(`body.prompts.${i}.text repeats prompt ${earlier} (same normalised text)`, { field: `prompts.${i}.text` });
+          throw badRequest(`prompts.${i}.text repeats prompt ${earlier} (same normalised text)`, { field: `prompts.${i}.text` });
         }
         seen.set(prompt.hash, i);
         return prompt;
@@ -183,7 +192,8 @@ export function createPromptService(deps: { db: Db }) {
         if (packId !== undefined) throw notFound('Prompt pack');
         throw new Error(`brand ${brandId} has no default prompt pack`);
       }
-      return { packId: chosen.id, prompts: await repo.packPrompts(db, chosen.id) };
+      // Disabled prompts stay in the pack (and in history) but are not asked.
+      return { packId: chosen.id, prompts: (await repo.packPrompts(db, chosen.id)).filter((p) => p.enabled) };
     },
   };
 }

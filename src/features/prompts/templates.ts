@@ -9,6 +9,7 @@
  * free check (a visibility check) uses unbranded ones only.
  */
 import type { AidaStage, PromptIntent, PromptLocale } from '../../db/schema/scanning.js';
+import { categoryFor } from './category-names.js';
 
 export interface PromptTemplate {
   locale: PromptLocale;
@@ -94,6 +95,18 @@ export interface TemplateInput {
   brand: string;
   category: string;
   competitors: string[];
+  /** Other names of the brand: a Chinese question uses its Chinese name when it has one. */
+  aliases?: readonly string[] | undefined;
+  /** Other names of each competitor, in the order of `competitors`. */
+  competitorAliases?: ReadonlyArray<readonly string[]> | undefined;
+}
+
+const CJK_NAME = /[\u3400-\u9fff]/;
+
+/** The name a buyer asking in this locale would type: the first in the locale's script, else the main name. */
+export function nameFor(locale: PromptLocale, name: string, aliases: readonly string[] = []): string {
+  const all = [name, ...aliases];
+  return all.find((n) => (locale === 'zh-CN' ? CJK_NAME.test(n) : !CJK_NAME.test(n))) ?? name;
 }
 
 /**
@@ -103,7 +116,8 @@ export interface TemplateInput {
 export function instantiate(template: PromptTemplate, input: TemplateInput, competitorIndex = 0): string | null {
   let text = template.text;
   if (text.includes('{competitor}')) {
-    const competitor = input.competitors.length > 0 ? input.competitors[competitorIndex % input.competitors.length] : undefined;
+    const index = input.competitors.length > 0 ? competitorIndex % input.competitors.length : -1;
+    const competitor = index >= 0 ? nameFor(template.locale, input.competitors[index]!, input.competitorAliases?.[index]) : undefined;
     if (competitor === undefined) {
       text =
         template.locale === 'zh-CN'
@@ -111,12 +125,19 @@ export function instantiate(template: PromptTemplate, input: TemplateInput, comp
           : text.replace('{brand} or {competitor}', '{brand} or its main competitors');
     } else text = text.replaceAll('{competitor}', competitor);
   }
-  const category = input.category.trim();
+  const category = categoryFor(input.category, template.locale);
+  const brand = nameFor(template.locale, input.brand, input.aliases);
   if (category === '' && text.includes('{category}')) {
     if (!text.includes('{brand}')) return null;
     text = text.replace(/的?\{category\}|\s?\{category\}/g, '');
   }
-  return text.replaceAll('{category}', category).replaceAll('{brand}', input.brand).replace(/\s{2,}/g, ' ');
+  // Two Latin words glued by a Chinese template ("Roborock" + "robot vacuum") need a space.
+  const glue = /[A-Za-z0-9]$/.test(brand) && /^[A-Za-z0-9]/.test(category) ? ' ' : '';
+  return text
+    .replaceAll('{brand}{category}', `{brand}${glue}{category}`)
+    .replaceAll('{category}', category)
+    .replaceAll('{brand}', brand)
+    .replace(/\s{2,}/g, ' ');
 }
 
 /**

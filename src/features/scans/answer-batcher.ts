@@ -10,7 +10,14 @@
  * bad answer cannot fail the others.
  */
 import type { Db } from '../../db/client.js';
+import { retryWhileUnavailable } from '../../lib/dependency-errors.js';
 import { insertAnswers, type AnswerInput } from './answers.repo.js';
+
+/**
+ * How long a batch keeps trying while the database is away: the platforms were asked already,
+ * and failing here would make the queue ask them again (a duplicate execution).
+ */
+const OUTAGE_PATIENCE_MS = 60_000;
 
 interface Waiter {
   record: AnswerInput;
@@ -37,7 +44,8 @@ export function createAnswerBatcher(options: AnswerBatcherOptions) {
   async function write(batch: Waiter[]): Promise<void> {
     const ready = new Set<string>();
     try {
-      (await insertAnswers(db, batch.map((w) => w.record))).readyRunIds.forEach((id) => ready.add(id));
+      const records = batch.map((w) => w.record);
+      (await retryWhileUnavailable(() => insertAnswers(db, records), OUTAGE_PATIENCE_MS)).readyRunIds.forEach((id) => ready.add(id));
     } catch {
       // Isolate the culprit: write each answer alone and fail only the ones that fail.
       const alone = await Promise.allSettled(batch.map((w) => insertAnswers(db, [w.record])));
@@ -50,7 +58,7 @@ export function createAnswerBatcher(options: AnswerBatcherOptions) {
       batch = stored;
     }
     try {
-      for (const runId of ready) await finish(runId);
+      for (const runId of ready) await retryWhileUnavailable(() => finish(runId), OUTAGE_PATIENCE_MS);
       batch.forEach((w) => w.resolve());
     } catch (error) {
       batch.forEach((w) => w.reject(error));

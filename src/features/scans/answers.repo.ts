@@ -54,6 +54,8 @@ export interface AnswerInput {
   sentimentLabel: string | null;
   sentimentScore: number | null;
   mentionCount: number | null;
+  /** The question names the brand or a tracked competitor (prompts/tagging.ts); default false. */
+  branded?: boolean | undefined;
   citations: CitationInput[];
   /** Mentioned competitors only. */
   competitors: CompetitorInput[];
@@ -90,6 +92,7 @@ function toRecord(a: AnswerInput) {
     sentiment_label: a.sentimentLabel,
     sentiment_score: a.sentimentScore,
     mention_count: a.mentionCount,
+    branded: a.branded ?? false,
     citations: a.citations,
     competitors: a.competitors.map((c) => ({
       name: c.name,
@@ -120,20 +123,20 @@ export async function insertAnswers(db: Executor, batch: AnswerInput[]): Promise
         latency_ms int, prompt_tokens int, completion_tokens int, total_tokens int, cost_usd numeric,
         simulated boolean, error_kind text, error_message text, analysis jsonb, mentioned boolean,
         position int, rank int, sentiment_label text, sentiment_score real, mention_count int,
-        citations jsonb, competitors jsonb)
+        branded boolean, citations jsonb, competitors jsonb)
     ),
     ins as (
       insert into answers (run_id, brand_id, account_id, platform, model, prompt_id, prompt_text, prompt_hash,
         stage, intent, locale, raw_text, latency_ms, prompt_tokens, completion_tokens, total_tokens, cost_usd,
         simulated, error_kind, error_message, analysis, mentioned, position, rank, sentiment_label,
-        sentiment_score, mention_count)
+        sentiment_score, mention_count, branded)
       select run_id, brand_id, account_id, platform, model, prompt_id, prompt_text, prompt_hash,
         stage, intent, locale, raw_text, latency_ms, prompt_tokens, completion_tokens, total_tokens, cost_usd,
         simulated, error_kind, error_message, analysis, mentioned, position, rank, sentiment_label,
-        sentiment_score, mention_count
+        sentiment_score, mention_count, coalesce(branded, false)
       from input
       on conflict (run_id, platform, prompt_hash) do nothing
-      returning id, run_id, brand_id, platform, prompt_hash, stage, error_kind, mentioned, rank,
+      returning id, run_id, brand_id, platform, prompt_hash, stage, branded, error_kind, mentioned, rank,
         sentiment_label, sentiment_score, (created_at at time zone 'UTC')::date as day, created_at
     ),
     j as (
@@ -155,31 +158,37 @@ export async function insertAnswers(db: Executor, batch: AnswerInput[]): Promise
       on conflict do nothing
     ),
     roll as (
-      insert into answer_daily_rollups as r (brand_id, day, platform, prompt_hash, stage, answers, mentions,
-        positives, negatives, rank_sum, rank_count, sentiment_sum)
-      select brand_id, day, platform, prompt_hash, max(stage), count(*),
+      insert into answer_daily_rollups as r (brand_id, day, platform, prompt_hash, stage, branded, answers, mentions,
+        positives, negatives, rank_sum, rank_count, rank_sq_sum, rank_1, rank_2, rank_3, rank_4_5, rank_6_plus, sentiment_sum)
+      select brand_id, day, platform, prompt_hash, max(stage), bool_or(branded), count(*),
         count(*) filter (where mentioned),
         count(*) filter (where mentioned and sentiment_label = 'positive'),
         count(*) filter (where mentioned and sentiment_label = 'negative'),
-        coalesce(sum(rank), 0), count(rank), coalesce(sum(sentiment_score) filter (where mentioned), 0)
+        coalesce(sum(rank), 0), count(rank), coalesce(sum(rank * rank), 0),
+        count(*) filter (where rank = 1), count(*) filter (where rank = 2), count(*) filter (where rank = 3),
+        count(*) filter (where rank between 4 and 5), count(*) filter (where rank >= 6),
+        coalesce(sum(sentiment_score) filter (where mentioned), 0)
       from j where brand_id is not null and error_kind is null
       group by brand_id, day, platform, prompt_hash
       on conflict (brand_id, day, platform, prompt_hash) do update set
         answers = r.answers + excluded.answers, mentions = r.mentions + excluded.mentions,
         positives = r.positives + excluded.positives, negatives = r.negatives + excluded.negatives,
         rank_sum = r.rank_sum + excluded.rank_sum, rank_count = r.rank_count + excluded.rank_count,
-        sentiment_sum = r.sentiment_sum + excluded.sentiment_sum
+        rank_sq_sum = r.rank_sq_sum + excluded.rank_sq_sum, rank_1 = r.rank_1 + excluded.rank_1,
+        rank_2 = r.rank_2 + excluded.rank_2, rank_3 = r.rank_3 + excluded.rank_3,
+        rank_4_5 = r.rank_4_5 + excluded.rank_4_5, rank_6_plus = r.rank_6_plus + excluded.rank_6_plus,
+        sentiment_sum = r.sentiment_sum + excluded.sentiment_sum, branded = excluded.branded
     ),
     croll as (
-      insert into competitor_daily_rollups as r (brand_id, day, platform, competitor, mentions, positives,
+      insert into competitor_daily_rollups as r (brand_id, day, platform, competitor, branded, mentions, positives,
         negatives, rank_sum, rank_count)
-      select j.brand_id, j.day, j.platform, c.name, count(*),
+      select j.brand_id, j.day, j.platform, c.name, j.branded, count(*),
         count(*) filter (where c.sentiment_label = 'positive'), count(*) filter (where c.sentiment_label = 'negative'),
         coalesce(sum(c.rank), 0), count(c.rank)
       from j cross join lateral jsonb_to_recordset(j.competitors) as c(name text, rank int, sentiment_label text)
       where j.brand_id is not null and j.error_kind is null
-      group by j.brand_id, j.day, j.platform, c.name
-      on conflict (brand_id, day, platform, competitor) do update set
+      group by j.brand_id, j.day, j.platform, c.name, j.branded
+      on conflict (brand_id, day, platform, competitor, branded) do update set
         mentions = r.mentions + excluded.mentions, positives = r.positives + excluded.positives,
         negatives = r.negatives + excluded.negatives, rank_sum = r.rank_sum + excluded.rank_sum,
         rank_count = r.rank_count + excluded.rank_count
@@ -207,4 +216,13 @@ export async function insertAnswers(db: Executor, batch: AnswerInput[]): Promise
 
 export async function answersOfRun(db: Executor, runId: string): Promise<AnswerRow[]> {
   return db.select().from(answers).where(eq(answers.runId, runId)).orderBy(asc(answers.createdAt));
+}
+
+/** The texts of a brand's newest successful answers since `since` (competitor candidates read them). */
+export async function recentAnswerTexts(db: Executor, brandId: string, since: Date, limit: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    select raw_text from answers
+    where brand_id = ${brandId} and created_at >= ${since.toISOString()}::timestamptz and error_kind is null and raw_text is not null
+    order by created_at desc limit ${limit}`);
+  return rows<{ raw_text: string }>(result).map((r) => r.raw_text);
 }

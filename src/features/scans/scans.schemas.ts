@@ -1,13 +1,25 @@
 /** HTTP shapes of the free check and the full query (legacy surface). */
 import { Type } from 'typebox';
+import { PlatformIdSchema } from '../../platforms/request-ids.js';
 
 const Name = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
 
 export const FreeCheckBodySchema = Type.Object({
   brand_name: Name('The brand to check (required).'),
   industry: Type.Optional(Type.String({ maxLength: 100, description: 'Category text, e.g. 扫地机器人 or "robot vacuum".' })),
-  competitors: Type.Optional(Type.Array(Name('A competitor name.'), { maxItems: 10 })),
+  aliases: Type.Optional(Type.Array(Name('Another name of the brand.'), { maxItems: 10, description: 'Other names the brand goes by ("瑞幸" for 瑞幸咖啡): an answer naming any of them counts.' })),
+  competitors: Type.Optional(
+    Type.Array(Type.Union([Name('A competitor name.'), Type.Object({ name: Name('A competitor name.'), aliases: Type.Optional(Type.Array(Name('Another name of the competitor.'), { maxItems: 10 })) }, { additionalProperties: false })]), { maxItems: 10 }),
+  ),
 });
+
+const RateFields = {
+  rate: Type.Union([Type.Number(), Type.Null()]),
+  ciLow: Type.Number(),
+  ciHigh: Type.Number(),
+  n: Type.Integer(),
+  mentions: Type.Integer(),
+};
 
 const Summary = Type.Object({
   platform: Type.String(),
@@ -23,14 +35,50 @@ export const FreeCheckResponseSchema = Type.Object({
   simulated: Type.Boolean(),
   platforms: Type.Array(Type.String()),
   summary: Type.Array(Summary),
+  lookedFor: Type.Array(Type.String(), { description: 'The names an answer was searched for (brand name and aliases).' }),
+  aliasSuggestions: Type.Array(Type.String(), { description: 'Short forms of the name worth adding as aliases.' }),
+  overall: Type.Object(RateFields),
+  perPlatform: Type.Array(
+    Type.Object({
+      platform: Type.String(),
+      name: Type.String(),
+      zh: Type.String(),
+      brand: Type.Object(RateFields),
+      competitors: Type.Array(Type.Object({ name: Type.String(), ...RateFields })),
+      failed: Type.Integer(),
+    }),
+  ),
+  questions: Type.Array(
+    Type.Object({
+      prompt: Type.String(),
+      stage: Type.String(),
+      locale: Type.String(),
+      answers: Type.Array(
+        Type.Object({
+          platform: Type.String(),
+          ok: Type.Boolean(),
+          mentioned: Type.Boolean(),
+          competitorsMentioned: Type.Array(Type.String()),
+          excerpt: Type.String(),
+          error: Type.Union([Type.String(), Type.Null()]),
+        }),
+      ),
+    }),
+  ),
+  zeroExplanation: Type.Union([
+    Type.Object({ lookedFor: Type.Array(Type.String()), answers: Type.Integer(), shortFormsInAnswers: Type.Array(Type.String()), en: Type.String(), 'zh-CN': Type.String() }),
+    Type.Null(),
+  ]),
   rateLimitRemaining: Type.Union([Type.Integer(), Type.Null()]),
 });
+
+export const AliasSuggestQuerySchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
 export const QueryBodySchema = Type.Object({
   brand: Name('The brand to look for.'),
   category: Name('The category the questions are about.'),
   platforms: Type.Optional(
-    Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { minItems: 1, maxItems: 16, description: 'Legacy or v1 ids; default: every configured platform.' }),
+    Type.Array(PlatformIdSchema(), { minItems: 1, maxItems: 16, uniqueItems: true, description: 'Legacy or v1 ids; default: every configured platform.' }),
   ),
 });
 

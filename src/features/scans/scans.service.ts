@@ -9,30 +9,26 @@
  * database whether every task of the run has its row; the one statement that flips the status
  * can succeed only once.
  */
+import { retryWhileUnavailable } from '../../lib/dependency-errors.js';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { PlatformId } from '../../config.js';
+import type { PlatformId } from '../../platforms/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { BrandSnapshot, PlannedPrompt, RunKind } from '../../db/schema/scanning.js';
 import { RetryJobLaterError, PermanentJobError, fullJitterBackoff, type JobContext } from '../../jobs/definition.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { PlatformError, type PlatformRegistry } from '../../platforms/index.js';
+import { isRetryableLater, PlatformError, type PlatformRegistry } from '../../platforms/index.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { createAnswerBatcher } from './answer-batcher.js';
-import { insertAnswers, type AnswerInput } from './answers.repo.js';
+import { answersOfRun, insertAnswers, recentAnswerTexts, type AnswerInput } from './answers.repo.js';
 import * as runs from './runs.repo.js';
+import { ScanTaskJob, type TaskPayload } from './scans.jobs.js';
 import { analyzerFor, ask, recordOf, type Analyzer, type RunContext, type TaskRecord } from './task.js';
 
-export const SCAN_TASK_JOB = 'scan.task';
+const CONTEXT_PATIENCE_MS = 30_000;
 /** Spec: 0.005 USD per full scan. */
 export const SCAN_FEE_USD = 0.005;
 const FEE_BY_KIND: Record<RunKind, number> = { free_check: 0, query: SCAN_FEE_USD, probe: SCAN_FEE_USD, monitor: SCAN_FEE_USD };
-
-export interface TaskPayload {
-  runId: string;
-  platform: PlatformId;
-  prompt: Omit<PlannedPrompt, 'platforms'>;
-}
 
 export interface RunSpec {
   accountId: string | null;
@@ -52,7 +48,6 @@ export interface ScanServiceDeps {
   log: Logger;
 }
 
-const RETRYABLE = new Set(['rate_limited', 'upstream_error', 'timeout', 'circuit_open', 'aborted']);
 const retryBackoff = fullJitterBackoff(2_000, 60_000);
 const CACHE_LIMIT = 512;
 
@@ -104,9 +99,10 @@ export function createScanService(deps: ScanServiceDeps) {
     const hit = contexts.get(runId);
     if (hit) return hit;
     const loading = (async () => {
-      const row = await runs.runContext(db, runId);
+      // Waits out a short database outage rather than failing the task: a retry is an attempt spent.
+      const row = await retryWhileUnavailable(() => runs.runContext(db, runId), CONTEXT_PATIENCE_MS);
       if (!row) return undefined;
-      if (row.status === 'queued') await runs.markRunning(db, runId);
+      if (row.status === 'queued') await retryWhileUnavailable(() => runs.markRunning(db, runId), CONTEXT_PATIENCE_MS);
       const run: RunContext = { id: row.id, accountId: row.accountId, brandId: row.brandId, kind: row.kind, brand: row.brand };
       return { run, analyzer: analyzerFor(row.brand), status: row.status === 'queued' ? 'running' : row.status };
     })();
@@ -148,10 +144,10 @@ export function createScanService(deps: ScanServiceDeps) {
       });
       // The run row is written while the platforms think; a failed insert still fails the request.
       created.catch(() => {});
-      const outcomes = await Promise.all(tasks.map((t) => ask(platforms, t.platform, t.prompt)));
+      const ctx: RunContext = { id, accountId: spec.accountId, brandId: spec.brandId, kind: spec.kind, brand: spec.brand };
+      const outcomes = await Promise.all(tasks.map((t) => ask(platforms, t.platform, t.prompt, ctx)));
       await created;
       const analyzer = analyzerFor(spec.brand);
-      const ctx: RunContext = { id, accountId: spec.accountId, brandId: spec.brandId, kind: spec.kind, brand: spec.brand };
       const records = tasks.map((t, i) => recordOf(ctx, t.platform, t.prompt, outcomes[i]!, analyzer, fallbackOf(t.platform)));
       await insertAnswers(db, records);
       const run = await finish(id, spec.kind);
@@ -174,7 +170,7 @@ export function createScanService(deps: ScanServiceDeps) {
           const { platforms: _omit, ...rest } = prompt;
           return { runId: run.id, platform, prompt: rest };
         });
-        await queue.enqueueMany(SCAN_TASK_JOB, payloads as never[], {
+        await queue.enqueueMany(ScanTaskJob, payloads, {
           tx,
           dedupeKeys: payloads.map((p) => `${p.runId}:${p.platform}:${p.prompt.hash}`),
         });
@@ -188,8 +184,8 @@ export function createScanService(deps: ScanServiceDeps) {
       if (!found) throw new PermanentJobError(`run ${payload.runId} no longer exists`);
       if (found.status !== 'running') return; // finished already: a late duplicate has nothing to add
       const prompt: PlannedPrompt = { ...payload.prompt, platforms: [payload.platform] };
-      const outcome = await ask(platforms, payload.platform, prompt, job.signal);
-      if (!outcome.ok && RETRYABLE.has(outcome.error.kind) && job.attempt < job.maxAttempts) {
+      const outcome = await ask(platforms, payload.platform, prompt, found.run, job.signal);
+      if (!outcome.ok && isRetryableLater(outcome.error) && job.attempt < job.maxAttempts) {
         // Transient: let the queue retry later (honouring the platform's Retry-After).
         throw new RetryJobLaterError(outcome.error.message, outcome.error.retryAfterMs ?? retryBackoff(job.attempt));
       }
@@ -210,14 +206,21 @@ export function createScanService(deps: ScanServiceDeps) {
 
     estimateInputs: {
       recentLatencies: (ids: string[]) => runs.recentLatencies(db, ids, 50),
-      pendingTasks: () => runs.pendingTasksByPlatform(db, SCAN_TASK_JOB),
+      pendingTasks: () => runs.pendingTasksByPlatform(db, ScanTaskJob.name),
     },
 
     findRun: (runId: string) => runs.findRun(db, runId),
+    findAccountRun: (accountId: string, runId: string) => runs.findAccountRun(db, accountId, runId),
+    findByIdempotencyKey: (accountId: string, key: string) => runs.findByIdempotencyKey(db, accountId, key),
+    lastFinishedRun: (brandId: string) => runs.lastFinishedRun(db, brandId),
+    answersOfRun: (runId: string) => answersOfRun(db, runId),
+    /** The texts of a brand's recent successful answers (competitor candidates). */
+    recentAnswerTexts: (brandId: string, since: Date, limit: number) => recentAnswerTexts(db, brandId, since, limit),
   };
 }
 
 export type ScanService = ReturnType<typeof createScanService>;
 export type { TaskRecord } from './task.js';
 export type { RunRow } from './runs.repo.js';
+export type { AnswerRow } from './answers.repo.js';
 export type { AnswerInput };

@@ -3,9 +3,10 @@
  * turn the outcome (an answer or a platform failure) into the row that records it. No SQL here.
  */
 import { createAnalyzer, type AnswerAnalysis } from '../../analysis/index.js';
-import type { PlatformId } from '../../config.js';
+import type { PlatformId } from '../../platforms/index.js';
 import type { BrandSnapshot, PlannedPrompt, RunKind } from '../../db/schema/scanning.js';
 import { PlatformError, type CompletionResult, type PlatformRegistry } from '../../platforms/index.js';
+import { isBranded } from '../prompts/tagging.js';
 import type { AnswerInput } from './answers.repo.js';
 
 export type Analyzer = ReturnType<typeof createAnalyzer>;
@@ -30,11 +31,20 @@ export function analyzerFor(brand: BrandSnapshot): Analyzer {
   );
 }
 
-/** Asks like a user would: the question alone, no system prompt steering the answer. */
-export async function ask(platforms: PlatformRegistry, platform: PlatformId, prompt: PlannedPrompt, signal?: AbortSignal): Promise<Outcome> {
+/**
+ * Asks like a user would: the question alone, no system prompt steering the answer. In simulate
+ * mode the adapter also tells the simulator whom the run is about and which sample (the run) this
+ * is; a live platform never sees that hint.
+ */
+export async function ask(platforms: PlatformRegistry, platform: PlatformId, prompt: PlannedPrompt, run: Pick<RunContext, 'id' | 'brand'>, signal?: AbortSignal): Promise<Outcome> {
   try {
     const adapter = platforms.get(platform);
-    const result = await adapter.complete({ messages: [{ role: 'user', content: prompt.text }], ...(signal ? { signal } : {}) });
+    const simulation = {
+      subject: { name: run.brand.name, aliases: run.brand.aliases },
+      competitors: run.brand.competitors.map((c) => ({ name: c.name, aliases: c.aliases })),
+      sample: run.id,
+    };
+    const result = await adapter.complete({ messages: [{ role: 'user', content: prompt.text }], simulation, ...(signal ? { signal } : {}) });
     return { ok: true, result };
   } catch (error) {
     if (error instanceof PlatformError) return { ok: false, error };
@@ -55,6 +65,7 @@ function base(run: RunContext, platform: PlatformId, prompt: PlannedPrompt) {
     stage: prompt.stage,
     intent: prompt.intent,
     locale: prompt.locale,
+    branded: isBranded(prompt.text, run.brand),
   };
 }
 
@@ -95,8 +106,10 @@ export function recordOf(
   const analysis = analyzer.analyze(result.text, result.citations);
   const seen = new Set<string>();
   const competitors = analysis.competitors.filter((c) => c.mentioned && !seen.has(c.name) && seen.add(c.name));
+  // answer_citations.url holds the GROUPING key (normalizedUrl), so citation share, top sources,
+  // picker and authority group one page once; the URL exactly as written stays in `analysis`.
   const urls = new Set<string>();
-  const citations = analysis.citations.filter((c) => !urls.has(c.url) && urls.add(c.url));
+  const citations = analysis.citations.filter((c) => !urls.has(c.normalizedUrl) && urls.add(c.normalizedUrl));
   return {
     ...base(run, platform, prompt),
     model: result.model,
@@ -116,7 +129,7 @@ export function recordOf(
     sentimentLabel: analysis.sentiment?.label ?? null,
     sentimentScore: analysis.sentiment?.score ?? null,
     mentionCount: analysis.mentionCount,
-    citations: citations.map((c) => ({ url: c.url, domain: c.domain, context: c.context ?? '', source: String(c.source) })),
+    citations: citations.map((c) => ({ url: c.normalizedUrl, domain: c.domain, context: c.context ?? '', source: String(c.source) })),
     competitors: competitors.map((c) => ({
       name: c.name,
       position: c.position,

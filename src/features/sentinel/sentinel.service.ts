@@ -12,16 +12,16 @@ import {
   type IncidentStatus,
   type IncidentType,
 } from '../../db/schema/intelligence.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { toV1Id, type PlatformId } from '../../platforms/index.js';
 import type { BrandRow } from '../brands/brands.service.js';
-import * as dashboardRepo from '../dashboard/dashboard.repo.js';
-import type { EventSink } from '../monitoring/events-port.js';
+import type { EventSink } from '../events/event-sink.js';
 import { addCounts, sumCounts, ZERO_COUNTS, type AnswerCounts } from '../metrics/counts.js';
+import type { RollupsService } from '../metrics/rollups.service.js';
 import { addDays, dayWindow } from '../metrics/window.js';
 import { BASELINE_DAYS, detectNegativeSpike, detectRankCollapse, RECENT_DAYS, type Detection } from './detectors.js';
-import { accountLabel, accountOfUrl, accountsInText, impersonatorOf, officialHandles, SOCIAL_DOMAINS, SOCIAL_HOST_PATTERN, type AccountRef } from './accounts.js';
+import { accountLabel, accountOfUrl, accountsInText, impersonatorOf, officialHandles, SOCIAL_DOMAINS, SOCIAL_HOST_PATTERN, type AccountRef } from './social-accounts.js';
 import { brandIdentity, LOOKALIKE_SEVERITY, lookalikeOf, type BrandIdentity } from './lookalike.js';
 import * as repo from './sentinel.repo.js';
 
@@ -74,14 +74,14 @@ interface Found extends Detection {
   evidence: IncidentEvidence[];
 }
 
-export function createSentinelService(deps: { db: Db; events: EventSink; now: () => number }) {
-  const { db, events, now } = deps;
+export function createSentinelService(deps: { db: Db; rollups: RollupsService; events: EventSink; now: () => number }) {
+  const { db, rollups, events, now } = deps;
 
   /** Recent-vs-baseline counts, overall and per platform, from the rollups. */
   async function windows(brandId: string) {
     const recent = dayWindow(RECENT_DAYS, now());
     const from = addDays(recent.from, -BASELINE_DAYS);
-    const rows = await dashboardRepo.countsByDayPlatform(db, brandId, from);
+    const rows = await rollups.countsByDayPlatform(brandId, from);
     const perPlatform = new Map<string, { recent: AnswerCounts; baseline: AnswerCounts }>();
     for (const r of rows) {
       const entry = perPlatform.get(r.platform) ?? { recent: { ...ZERO_COUNTS }, baseline: { ...ZERO_COUNTS } };

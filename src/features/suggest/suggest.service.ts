@@ -4,10 +4,10 @@
  * enough later probes raise `uplift.measured` when the lift beats the documented threshold.
  */
 import type { Db } from '../../db/client.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { BrandRow, BrandService } from '../brands/brands.service.js';
-import type { EventSink } from '../monitoring/events-port.js';
+import type { EventSink } from '../events/event-sink.js';
 import { rewriteFor, type SuggestIntent } from './rewrite.js';
 import { eeatSignalsOf, factClaims, type EeatSignal } from './signals.js';
 import * as repo from './suggest.repo.js';

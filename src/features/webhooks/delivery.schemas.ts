@@ -1,8 +1,5 @@
-/** Job names and payloads of webhook delivery, shared by the events outbox and the jobs. */
+/** Job payloads of webhook delivery (the job types are in delivery.jobs.ts). */
 import { Type, type Static } from 'typebox';
-
-export const DELIVER_JOB = 'webhook.deliver';
-export const ALERT_CHECK_JOB = 'webhook.alert-check';
 
 export const DeliverPayloadSchema = Type.Object({
   deliveryId: Type.String({ format: 'uuid' }),

@@ -23,13 +23,15 @@ import { RetryJobLaterError } from '../../jobs/definition.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LookupAll } from '../../lib/net-guard.js';
 import type { EventName } from '../events/catalogue.js';
-import { ALERT_CHECK_JOB, DELIVER_JOB, deliverDedupeKey, type AlertCheckPayload, type DeliverPayload } from './delivery.schemas.js';
+import { AlertCheckJob, DeliverJob } from './delivery.jobs.js';
+import { deliverDedupeKey, type AlertCheckPayload, type DeliverPayload } from './delivery.schemas.js';
 import * as repo from './delivery.repo.js';
 import { InFlightLimiter } from './in-flight.js';
 import { jittered, maxAttempts, retryDelayMs } from './retry-policy.js';
 import { detectRobot, nextAllowedAt, robotRateLimit, sendRobotMessage, type RobotKind } from './robots.js';
 import { signedWebhookHeaders } from './signing.js';
 import { closeWebhookAgents, sendWebhook, type DeliveryResult } from './transport.js';
+import { webhookDeliveries } from '../../lib/metrics.js';
 
 /** How long a webhook must have failed every attempt before the manual alert (spec: 24 h). */
 export const FAILING_ALERT_AFTER_MS = 24 * 3_600_000;
@@ -86,7 +88,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
   /** A later job for the same attempt (deferral, robot pacing): not an attempt of its own. */
   async function requeue(payload: DeliverPayload, patch: Partial<DeliverPayload>, delayMs: number) {
     const next = { ...payload, ...patch, hop: payload.hop + 1 };
-    await queue.enqueue(DELIVER_JOB, next, { delayMs: Math.max(1, Math.round(delayMs)), dedupeKey: deliverDedupeKey(next) });
+    await queue.enqueue(DeliverJob, next, { delayMs: Math.max(1, Math.round(delayMs)), dedupeKey: deliverDedupeKey(next) });
   }
 
   /** Claims a send slot for the robot now, or returns how long to wait for one. */
@@ -145,6 +147,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
     };
     if (result.ok) {
       await repo.recordSuccess(db, attemptRow, webhook.failingSince !== null);
+      webhookDeliveries.inc({ outcome: 'succeeded' });
       return;
     }
     await db.transaction(async (tx) => {
@@ -153,18 +156,20 @@ export function createDeliveryService(deps: DeliveryDeps) {
       const delay = attempt < attemptsAllowed ? retryDelayMs(deps.retryDelaysMs, attempt, result.retryAfterMs, random) : null;
       if (delay === null) {
         await repo.updateDelivery(tx, delivery.id, { ...base, status: 'dead', nextAttemptAt: null, completedAt: at });
+        webhookDeliveries.inc({ outcome: 'dead' });
         jobLog.warn({ webhookId: webhook.id, deliveryId: delivery.id, attempts: attempt, error }, 'webhook delivery gave up after its last attempt');
       } else {
         await repo.updateDelivery(tx, delivery.id, { ...base, status: 'failed', nextAttemptAt: new Date(at.getTime() + delay), completedAt: null });
+        webhookDeliveries.inc({ outcome: 'retrying' });
         const next: DeliverPayload = { ...payload, attempt: attempt + 1, hop: payload.hop + 1, deferrals: 0 };
-        await queue.enqueue(DELIVER_JOB, next, { tx, delayMs: delay, dedupeKey: deliverDedupeKey(next) });
+        await queue.enqueue(DeliverJob, next, { tx, delayMs: delay, dedupeKey: deliverDedupeKey(next) });
       }
       const failingSince = await repo.webhookFailed(tx, webhook.id, at, error ?? 'delivery failed');
       if (failingSince) {
         // One check per failing streak (the dedupe key), due when the streak reaches the threshold.
         const check: AlertCheckPayload = { webhookId: webhook.id, failingSince: failingSince.toISOString() };
         const delayMs = Math.max(1, failingSince.getTime() + alertAfterMs - at.getTime());
-        await queue.enqueue(ALERT_CHECK_JOB, check, { tx, delayMs, dedupeKey: `${webhook.id}:${failingSince.getTime()}` });
+        await queue.enqueue(AlertCheckJob, check, { tx, delayMs, dedupeKey: `${webhook.id}:${failingSince.getTime()}` });
       }
     });
   }

@@ -1,18 +1,12 @@
 /** All SQL of managing webhooks: CRUD, the delivery log and the alerts list. */
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts } from '../../db/schema/identity.js';
 import { webhookAlerts, webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhooks } from '../../db/schema/webhooks.js';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type NewWebhookRow = typeof webhooks.$inferInsert;
 export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 export type AlertRow = typeof webhookAlerts.$inferSelect;
-
-/** Serialises "count, then insert" per account, so concurrent creates cannot pass the limit. */
-export async function lockAccount(tx: Executor, accountId: string): Promise<void> {
-  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
-}
 
 /** Webhooks of one brand, or the account-wide ones when brandId is null. */
 export async function countWebhooks(tx: Executor, accountId: string, brandId: string | null): Promise<number> {

@@ -3,9 +3,10 @@
  * enable/disable, delete, send a test event, read the delivery log and the alerts. Every read and
  * write is scoped to the caller's account; another account's webhook or brand is "not found".
  */
+import type { AccountsService } from '../accounts/accounts.service.js';
 import type { Db } from '../../db/client.js';
 import type { EventSet } from '../../db/schema/webhooks.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { DomainError, badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { checkSubscribedEvents, isEventName, type EventName } from '../events/catalogue.js';
 import type { EventsService } from '../events/events.service.js';
@@ -56,12 +57,12 @@ interface BrandsPort {
 }
 
 const limitReached = (where: string) =>
-  new AppError('WEBHOOK_LIMIT_REACHED', 409, `At most ${MAX_WEBHOOKS_PER_SCOPE} webhooks ${where}; delete one first.`);
+  new DomainError('WEBHOOK_LIMIT_REACHED', `At most ${MAX_WEBHOOKS_PER_SCOPE} webhooks ${where}; delete one first.`);
 
 function cleanName(raw: string): string {
   const name = raw.trim();
-  if (name === '') throw badRequest('body.name must not be blank', { field: 'name' });
-  if ([...name].length > MAX_NAME_LENGTH) throw badRequest(`body.name must be at most ${MAX_NAME_LENGTH} characters`, { field: 'name' });
+  if (name === '') throw badRequest('name must not be blank', { field: 'name' });
+  if ([...name].length > MAX_NAME_LENGTH) throw badRequest(`name must be at most ${MAX_NAME_LENGTH} characters`, { field: 'name' });
   return name;
 }
 
@@ -72,20 +73,27 @@ function defaultName(description: string | undefined, url: string): string {
   return [...base].slice(0, MAX_NAME_LENGTH).join('');
 }
 
-export function createWebhooksService(deps: { db: Db; now: () => number; brands: BrandsPort; events: EventsService; allowPrivateNetworks: boolean }) {
-  const { db, now, brands, events } = deps;
+export function createWebhooksService(deps: {
+  db: Db;
+  now: () => number;
+  accounts: Pick<AccountsService, 'lock'>;
+  brands: BrandsPort;
+  events: EventsService;
+  allowPrivateNetworks: boolean;
+}) {
+  const { db, now, accounts, brands, events } = deps;
 
   function checkUrl(raw: string): string {
     const checked = normalizeWebhookUrl(raw, { allowPrivateNetworks: deps.allowPrivateNetworks });
-    if (!checked.ok) throw badRequest(`body.url: ${checked.message}`, { field: 'url' });
+    if (!checked.ok) throw badRequest(`url: ${checked.message}`, { field: 'url' });
     return checked.url;
   }
 
   function checkEvents(list: readonly string[], onlySet?: EventSet): { set: EventSet; events: EventName[] } {
     const checked = checkSubscribedEvents(list);
-    if (!checked.ok) throw badRequest(`body.events: ${checked.message}`, { field: 'events' });
+    if (!checked.ok) throw badRequest(`events: ${checked.message}`, { field: 'events' });
     if (onlySet && checked.set !== onlySet) {
-      throw badRequest(`body.events: this endpoint subscribes to ${onlySet} events only; the dashboard manages ${checked.set} webhooks`, { field: 'events' });
+      throw badRequest(`events: this endpoint subscribes to ${onlySet} events only; the dashboard manages ${checked.set} webhooks`, { field: 'events' });
     }
     return checked;
   }
@@ -95,7 +103,7 @@ export function createWebhooksService(deps: { db: Db; now: () => number; brands:
     if (secret === undefined || secret === null || secret.trim() === '') return null;
     const robot = detectRobot(url);
     if (robot !== 'dingtalk' && robot !== 'feishu') {
-      throw badRequest('body.signingSecret applies to DingTalk and Feishu robot URLs only', { field: 'signingSecret' });
+      throw badRequest('signingSecret applies to DingTalk and Feishu robot URLs only', { field: 'signingSecret' });
     }
     return secret.trim();
   }
@@ -106,6 +114,8 @@ export function createWebhooksService(deps: { db: Db; now: () => number; brands:
     return row;
   }
 
+  type WebhookOwnerSource = repo.WebhookRow['source'];
+
   return {
     async create(owner: WebhookOwner, input: CreateWebhookInput): Promise<{ webhook: WebhookView; secret: string }> {
       const url = checkUrl(input.url);
@@ -115,7 +125,7 @@ export function createWebhooksService(deps: { db: Db; now: () => number; brands:
       if (input.brandId !== null) await brands.owned(owner.accountId, input.brandId);
       const secret = generateWebhookSecret();
       const row = await db.transaction(async (tx) => {
-        await repo.lockAccount(tx, owner.accountId);
+        await accounts.lock(tx, owner.accountId);
         if ((await repo.countWebhooks(tx, owner.accountId, input.brandId)) >= MAX_WEBHOOKS_PER_SCOPE) {
           throw limitReached(input.brandId === null ? 'account-wide' : 'per brand');
         }
@@ -145,8 +155,14 @@ export function createWebhooksService(deps: { db: Db; now: () => number; brands:
       return (await repo.listWebhooks(db, accountId, { brandId })).map(toWebhookView);
     },
 
-    async listForAccount(accountId: string): Promise<WebhookView[]> {
-      return (await repo.listWebhooks(db, accountId, 'all')).map(toWebhookView);
+    /**
+     * The account's webhooks; with `source`, only those that surface created. Ownership rule:
+     * the v1 surface lists and deletes only webhooks registered through v1 (`api`); the
+     * dashboard manages all of the account's webhooks (docs/webhooks.md).
+     */
+    async listForAccount(accountId: string, source?: WebhookOwnerSource): Promise<WebhookView[]> {
+      const rows = await repo.listWebhooks(db, accountId, 'all');
+      return rows.filter((r) => source === undefined || r.source === source).map(toWebhookView);
     },
 
     async get(accountId: string, id: string): Promise<WebhookView> {
@@ -177,7 +193,9 @@ export function createWebhooksService(deps: { db: Db; now: () => number; brands:
       return toWebhookView(row);
     },
 
-    async remove(accountId: string, id: string): Promise<void> {
+    /** Deletes a webhook; with `source`, one of another surface's webhooks is 404 (not visible there). */
+    async remove(accountId: string, id: string, source?: WebhookOwnerSource): Promise<void> {
+      if (source !== undefined && (await owned(accountId, id)).source !== source) throw notFound('Webhook');
       if (!isUuid(id) || !(await repo.deleteWebhook(db, accountId, id))) throw notFound('Webhook');
     },
 
@@ -186,7 +204,7 @@ export function createWebhooksService(deps: { db: Db; now: () => number; brands:
       const webhook = await owned(accountId, id);
       const chosen = event ?? webhook.events[0];
       if (chosen === undefined || !isEventName(chosen) || !webhook.events.includes(chosen)) {
-        throw badRequest(`body.event must be one of the webhook's events: ${webhook.events.join(', ')}`, { field: 'event' });
+        throw badRequest(`event must be one of the webhook's events: ${webhook.events.join(', ')}`, { field: 'event' });
       }
       const sent = await db.transaction((tx) => events.emitTest(tx, { accountId, brandId: webhook.brandId, webhookId: webhook.id, event: chosen }));
       return { eventId: sent.eventId, deliveryId: sent.deliveryId, event: chosen };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_IDS } from '../../config.js';
+import { PLATFORM_IDS } from '../catalogue.js';
 import { generateAnswer } from './answer.js';
 import { CATEGORIES } from './categories.js';
 

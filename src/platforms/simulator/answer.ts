@@ -9,6 +9,7 @@ import { ADVICE, PHRASES, type PhraseBank } from './phrases.js';
 import { readPrompt, type Language, type NamedBrand } from './prompt.js';
 import { seededRandom, type Random } from './random.js';
 import { officialUrl, pickSources, searchResults, siteName, type SearchResult } from './sources.js';
+import { catalogueBrand, inventedBrand, presence, spokenName, type SimulationHint } from './subjects.js';
 
 export interface AnswerInput {
   platform: PlatformId;
@@ -18,6 +19,8 @@ export interface AnswerInput {
   conversation: string;
   /** UTC day, YYYY-MM-DD. */
   day: string;
+  /** The run's brand and competitors, and its sample id (simulate-mode monitoring runs). */
+  hint?: SimulationHint | undefined;
 }
 
 export interface SimulatedAnswer {
@@ -30,6 +33,8 @@ export interface SimulatedAnswer {
 interface Entry {
   display: string;
   brand: Brand;
+  /** For a tracked brand drawn into the answer: how present it is (places it higher in the list). */
+  presence?: number;
 }
 
 interface Context {
@@ -74,8 +79,11 @@ function marker(ctx: Context): string {
   return ctx.numbered && ctx.random.chance(0.7) ? `[${ctx.random.int(1, ctx.sources.length)}]` : '';
 }
 
-/** Popular brands tend to rank high, with enough noise that platforms and days disagree. */
-function rankedEntries(forced: Entry[], ctx: Context): Entry[] {
+/**
+ * Popular brands tend to rank high, with enough noise that platforms and days disagree. Tracked
+ * brands (the run's hint) appear only when drawn, the more present ones higher up.
+ */
+function rankedEntries(forced: Entry[], ctx: Context, tracked: Tracked = { drawn: [], brands: new Set() }): Entry[] {
   const pool = ctx.category.brands
     .map((brand, index) => ({ brand, score: index + ctx.random.next() * 4 }))
     .sort((a, b) => a.score - b.score);
@@ -83,10 +91,42 @@ function rankedEntries(forced: Entry[], ctx: Context): Entry[] {
   const forcedBrands = new Set(forced.map((entry) => entry.brand));
   const list: Entry[] = pool
     .slice(0, count)
-    .filter(({ brand }) => !forcedBrands.has(brand))
+    .filter(({ brand }) => !forcedBrands.has(brand) && !tracked.brands.has(brand))
     .map(({ brand }) => ({ display: displayName(brand, ctx), brand }));
   for (const entry of forced) list.splice(ctx.random.int(0, Math.min(list.length, 4)), 0, entry);
-  return list.slice(0, Math.max(count, forced.length));
+  for (const entry of tracked.drawn) {
+    const deepest = Math.round((1 - (entry.presence ?? 0.5)) * 6);
+    list.splice(Math.min(list.length, ctx.random.int(0, deepest)), 0, entry);
+  }
+  return list.slice(0, Math.max(count, forced.length + tracked.drawn.length));
+}
+
+interface Tracked {
+  /** Tracked brands this answer names. */
+  drawn: Entry[];
+  /** Catalogue brands that are tracked: they appear only through the draw. */
+  brands: Set<Brand>;
+}
+
+/** Draws which tracked brands (not named in the question) this answer names. */
+function drawTracked(hint: SimulationHint | undefined, named: readonly NamedBrand[], ctx: Context, platform: PlatformId, day: string): Tracked {
+  const result: Tracked = { drawn: [], brands: new Set() };
+  if (!hint) return result;
+  const askedAbout = new Set(named.map((n) => n.name.toLowerCase()));
+  for (const t of [hint.subject, ...hint.competitors]) {
+    if ([t.name, ...t.aliases].some((n) => askedAbout.has(n.toLowerCase()))) continue;
+    const found = catalogueBrand(t, ctx.category);
+    const known = found?.brand;
+    if (known) result.brands.add(known);
+    const p = presence(t, platform, day, ctx.language, found?.popularity);
+    if (!ctx.random.chance(p)) continue;
+    // A brand the platform knows is written the platform's way (瑞幸, Luckin Coffee), whatever the user typed.
+    const entry = known
+      ? { display: displayName(known, ctx), brand: known, presence: p }
+      : { display: spokenName(t, ctx.language, ctx.random), brand: inventedBrand(t, ctx.category, ctx.random), presence: p };
+    result.drawn.push(entry);
+  }
+  return result;
 }
 
 function itemLines(entries: Entry[], ctx: Context): string[] {
@@ -131,8 +171,8 @@ function categoryLabel(ctx: Context): string {
   return ctx.language === 'zh' ? ctx.category.zh : ctx.category.en;
 }
 
-function rankedAnswer(forced: Entry[], ctx: Context): string[] {
-  const entries = rankedEntries(forced, ctx);
+function rankedAnswer(forced: Entry[], ctx: Context, tracked?: Tracked): string[] {
+  const entries = rankedEntries(forced, ctx, tracked);
   return [
     ctx.random.pick(ctx.phrases.intro)(categoryLabel(ctx)),
     itemLines(entries, ctx).join('\n'),
@@ -195,7 +235,9 @@ function adviceAnswer(ctx: Context): string[] {
 }
 
 export function generateAnswer(input: AnswerInput): SimulatedAnswer {
-  const random = seededRandom(`${input.platform}\n${input.day}\n${input.conversation}`);
+  // The sample (run) is part of the seed: two runs on one day are two draws, one run retried is one.
+  const sample = input.hint?.sample ? `${input.hint.sample}\n` : '';
+  const random = seededRandom(`${input.platform}\n${input.day}\n${sample}${input.conversation}`);
   const reading = readPrompt(input.prompt);
   const category = reading.category ?? GENERIC_CATEGORY;
   const language = reading.language;
@@ -204,12 +246,13 @@ export function generateAnswer(input: AnswerInput): SimulatedAnswer {
   const sources = pickSources(category, language, reading.named[0]?.name ?? topic, input.day, random);
   const ctx: Context = { language, phrases: PHRASES[language], category, random, numbered, sources };
   const forced = reading.named.map((named) => namedEntry(named, ctx));
+  const tracked = drawTracked(input.hint, reading.named, ctx, input.platform, input.day);
   let paragraphs: string[];
   if (forced.length >= 2) paragraphs = compareAnswer(forced, ctx);
-  else if (forced.length === 1 && ASKS_FOR_LIST.test(input.prompt)) paragraphs = rankedAnswer(forced, ctx);
+  else if (forced.length === 1 && ASKS_FOR_LIST.test(input.prompt)) paragraphs = rankedAnswer(forced, ctx, tracked);
   else if (forced.length === 1) paragraphs = reviewAnswer(forced[0] as Entry, ctx);
-  else if (category.brands.length === 0 || random.chance(0.1)) paragraphs = adviceAnswer(ctx);
-  else paragraphs = rankedAnswer([], ctx);
+  else if ((category.brands.length === 0 && tracked.drawn.length === 0) || random.chance(0.1)) paragraphs = adviceAnswer(ctx);
+  else paragraphs = rankedAnswer([], ctx, tracked);
   return {
     content: paragraphs.join('\n\n'),
     citations: numbered ? sources.map((s) => s.url) : [],

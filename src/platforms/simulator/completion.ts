@@ -8,6 +8,7 @@ import type { ChatMessage, PlatformId } from '../types.js';
 import { aeoRewrite, brokenAeoJson, isAeoRewriteTask } from './aeo.js';
 import { generateAnswer } from './answer.js';
 import { hashString } from './random.js';
+import type { SimulationHint } from './subjects.js';
 
 export const SIMULATOR_FINGERPRINT = 'sightline-simulator';
 
@@ -66,6 +67,8 @@ export interface CompletionOptions {
   day: string;
   nowSeconds: number;
   aeoInvalidJson: boolean;
+  /** The adapter's simulation hint (monitoring runs in simulate mode). */
+  hint?: SimulationHint | undefined;
 }
 
 export function buildCompletion(request: ParsedRequest, options: CompletionOptions): Record<string, unknown> {
@@ -78,7 +81,7 @@ export function buildCompletion(request: ParsedRequest, options: CompletionOptio
     const rewrite = aeoRewrite(lastUser);
     content = options.aeoInvalidJson ? brokenAeoJson(rewrite) : JSON.stringify(rewrite);
   } else {
-    const answer = generateAnswer({ platform, prompt: lastUser, conversation, day });
+    const answer = generateAnswer({ platform, prompt: lastUser, conversation, day, hint: options.hint });
     content = answer.content;
     if (answer.citations.length > 0) extra = { citations: answer.citations, search_results: answer.searchResults };
   }
@@ -92,7 +95,7 @@ export function buildCompletion(request: ParsedRequest, options: CompletionOptio
   }
   const promptTokens = estimatePromptTokens(request.messages);
   return {
-    id: `chatcmpl-sim-${hashString(`${platform}\n${day}\n${conversation}`).toString(36)}`,
+    id: `chatcmpl-sim-${hashString(`${platform}\n${day}\n${options.hint?.sample ? `${options.hint.sample}\n` : ''}${conversation}`).toString(36)}`,
     object: 'chat.completion',
     created: options.nowSeconds,
     model: request.model,

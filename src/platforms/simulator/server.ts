@@ -5,8 +5,10 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PLATFORM_IDS, type PlatformId } from '../../config.js';
+import { PLATFORM_IDS, type PlatformId } from '../catalogue.js';
 import { InvalidRequest, buildCompletion, modelList, parseChatRequest } from './completion.js';
+import { SIMULATION_HEADER } from '../types.js';
+import { decodeHint } from './subjects.js';
 import { FaultState, type FaultPlan, type FaultStep, type PlatformFaults } from './faults.js';
 
 export interface SimulatorOptions {
@@ -129,6 +131,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       day: nowDate.toISOString().slice(0, 10),
       nowSeconds,
       aeoInvalidJson: faults.get(platform)?.aeoInvalidJson === true,
+      hint: decodeHint(req.headers[SIMULATION_HEADER]),
     }));
   }
 

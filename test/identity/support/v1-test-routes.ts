@@ -4,7 +4,7 @@
  */
 import type { Container } from '../../../src/container.js';
 import { principalOf } from '../../../src/http/auth.js';
-import { notFound } from '../../../src/http/errors.js';
+import { notFound } from '../../../src/lib/errors.js';
 import type { App } from '../../../src/http/types.js';
 
 export function registerV1TestRoutes(app: App, container: Container) {

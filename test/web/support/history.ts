@@ -12,7 +12,15 @@ import { insertAnswers, type AnswerInput } from '../../../src/features/scans/ans
 import { insertRun } from '../../../src/features/scans/runs.repo.js';
 
 const PLATFORMS = ['deepseek', 'kimi', 'zhipu', 'qwen', 'doubao', 'chatgpt', 'gemini', 'perplexity'];
-const PROMPTS = AIDA_STAGES.flatMap((stage, i) => [`${stage} question A ${i}`, `${stage} question B ${i}`].map((text) => ({ text, stage, hash: promptHash(text) })));
+/** Two prompts per stage; the second desire and action prompts name the brand (branded: kept out of the headline). */
+const promptsFor = (brandName: string) =>
+  AIDA_STAGES.flatMap((stage, i) =>
+    [`${stage} question A ${i}`, `${stage} question B ${i}`].map((text, j) => {
+      const branded = j === 1 && (stage === 'desire' || stage === 'action');
+      const full = branded ? `Is ${brandName} good? ${text}` : text;
+      return { text: full, stage, hash: promptHash(full), branded };
+    }),
+  );
 
 /** Deterministic pseudo-random in [0, 1) (no Math.random: the same history every run). */
 function seeded(seed: number) {
@@ -23,6 +31,7 @@ function seeded(seed: number) {
 export async function seedHistory(container: Container, owner: { accountId: string }, brand: { id: string; name: string }, days = 90): Promise<number> {
   const db = container.db;
   const random = seeded(42);
+  const PROMPTS = promptsFor(brand.name);
   let stored = 0;
   for (let ago = days - 1; ago >= 0; ago--) {
     const run = await insertRun(db, {
@@ -41,12 +50,13 @@ export async function seedHistory(container: Container, owner: { accountId: stri
     const batch: AnswerInput[] = [];
     for (const platform of PLATFORMS) {
       for (const p of PROMPTS) {
-        const mentioned = random() < trend;
+        // A question naming the brand is answered with the brand nearly always.
+        const mentioned = p.branded ? random() < 0.95 : random() < trend;
         const label = mentioned ? (random() < 0.6 ? 'positive' : random() < 0.8 ? 'neutral' : 'negative') : null;
         const url = `https://review-site-${Math.floor(random() * 6)}.example/${brand.id.slice(0, 8)}/${ago}/${platform}`;
         batch.push({
           runId: run!.id, brandId: brand.id, accountId: owner.accountId, platform, model: 'sim', promptId: null,
-          promptText: p.text, promptHash: p.hash, stage: p.stage, intent: 'recommendation', locale: 'en',
+          promptText: p.text, promptHash: p.hash, stage: p.stage, intent: 'recommendation', locale: 'en', branded: p.branded,
           rawText: mentioned ? `1. ${brand.name} is good. Source: ${url}` : 'Other brands.', latencyMs: 300,
           promptTokens: 20, completionTokens: 80, totalTokens: 100, costUsd: 0.0001, simulated: true,
           errorKind: null, errorMessage: null, analysis: null, mentioned,

@@ -1,4 +1,7 @@
-/** The AIDA funnel: mention rate per stage (awareness → action), with sample sizes. */
+/**
+ * Visibility per AIDA stage (awareness → action), one bar per stage with its 95 % interval as a
+ * band: stages are separate questions, not a funnel, so a later stage may well be wider.
+ */
 import { endpoints, type StageRow } from '../api/endpoints.js';
 import { ChartCard } from '../components/ChartCard.js';
 import { DataTable } from '../components/DataTable.js';
@@ -19,19 +22,31 @@ export function AidaSection({ brandId, days }: { brandId: string; days: number }
         const option = rows.some((r) => r.answers > 0)
           ? {
               color: PALETTE,
-              tooltip: { trigger: 'item', formatter: '{b}: {c}%' },
+              tooltip: { trigger: 'axis', valueFormatter: (v: number | null) => (v === null ? '—' : `${v}%`) },
+              grid: { left: 40, right: 16, top: 16, bottom: 28 },
+              xAxis: { type: 'category', data: rows.map((r) => stageName(r.stage)) },
+              yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
               series: [
                 {
-                  type: 'funnel',
-                  sort: 'none',
-                  left: '10%',
-                  width: '80%',
-                  top: 8,
-                  bottom: 8,
-                  min: 0,
-                  max: 100,
-                  label: { show: true, position: 'inside', formatter: '{b} {c}%', color: '#fff' },
-                  data: rows.map((r) => ({ name: stageName(r.stage), value: toPct(r.visibility) ?? 0 })),
+                  name: t('col.visibility'),
+                  type: 'bar',
+                  barMaxWidth: 48,
+                  label: { show: true, position: 'top', formatter: (p: { value: number | null; dataIndex: number }) => (p.value === null ? '' : `${p.value}% · n ${rows[p.dataIndex]!.answers}`) },
+                  data: rows.map((r) => (r.answers > 0 ? toPct(r.visibility) : null)),
+                },
+                {
+                  name: '95% CI',
+                  type: 'line',
+                  data: rows.map((r) => (r.answers > 0 ? toPct(r.visibilityCiHigh) : null)),
+                  lineStyle: { type: 'dashed', opacity: 0.6 },
+                  symbol: 'emptyCircle',
+                },
+                {
+                  name: t('col.ciLow'),
+                  type: 'line',
+                  data: rows.map((r) => (r.answers > 0 ? toPct(r.visibilityCiLow) : null)),
+                  lineStyle: { type: 'dashed', opacity: 0.6 },
+                  symbol: 'emptyCircle',
                 },
               ],
             }

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
+import { pollUntil } from '../api/polling.js';
 import type { ProbeStatus } from '../api/types.js';
 import { ErrorNotice, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
@@ -16,27 +17,30 @@ export function ProbeRunner({ brandId, onFinished }: { brandId: string; onFinish
   const alive = useRef(true);
   useEffect(() => () => void (alive.current = false), []);
 
-  const poll = async (runId: string, delayMs: number) => {
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      if (!alive.current) return;
-      const status = await endpoints.probe(runId);
-      if (!alive.current) return;
-      if (FINISHED.has(status.status)) {
-        setState({ kind: 'done', status });
-        onFinished();
-        return;
-      }
-      setState({ kind: 'running', status });
-    }
+  // The client's polling tiers: 1 s, slower after three 429s in a row (src: web/src/api/polling.ts).
+  const poll = async (runId: string) => {
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    const final = await pollUntil('GET /api/probes/{id}', () => endpoints.probe(runId), (status) => FINISHED.has(status.status), {
+      signal: controller.signal,
+      onProgress: (status) => {
+        if (!alive.current) return stop();
+        if (status && !FINISHED.has(status.status)) setState({ kind: 'running', status });
+      },
+    }).catch((error: unknown) => {
+      if (controller.signal.aborted) return undefined;
+      throw error;
+    });
+    if (!final || !alive.current) return;
+    setState({ kind: 'done', status: final });
+    onFinished();
   };
 
   const run = async () => {
     try {
       const trigger = await endpoints.runProbe(brandId);
       setState({ kind: 'queued', runId: trigger.runId });
-      // Poll about ten times over the estimate, never faster than 4×/s nor slower than 1×/2 s.
-      await poll(trigger.runId, Math.min(2000, Math.max(250, trigger.estimatedCompletionMs / 10)));
+      await poll(trigger.runId);
     } catch (error) {
       if (alive.current) setState({ kind: 'error', error });
     }

@@ -1,4 +1,8 @@
-/** Daily visibility with its 95 % Wilson band (stacked band: lower edge + band width). */
+/**
+ * Daily visibility on unbranded prompts (the headline's definition) with its 95 % Wilson band
+ * (stacked band: lower edge + band width). Before 7 days with answers there is no trend to draw:
+ * the card says how many more days, and lists the days so far.
+ */
 import { endpoints, type TimeseriesRow } from '../api/endpoints.js';
 import { ChartCard } from '../components/ChartCard.js';
 import { DataTable } from '../components/DataTable.js';
@@ -8,11 +12,13 @@ import { Loaded, PALETTE, toPct } from './Section.js';
 
 export function VisibilitySection({ brandId, days }: { brandId: string; days: number }) {
   const { t, pct, day, num } = useI18n();
-  const [load] = useApi((signal) => endpoints.timeseries({ brand_id: brandId, days }, signal), [brandId, days]);
+  const [load] = useApi((signal) => endpoints.timeseries({ brand_id: brandId, days, prompts: 'unbranded' }, signal), [brandId, days]);
   return (
     <Loaded id="visibility" title={t('overview.visibility')} load={load}>
       {({ rows }) => {
-        const hasData = rows.some((r) => r.answers > 0);
+        const answeredDays = rows.filter((r) => r.answers > 0).length;
+        const moreDays = Math.max(0, 7 - answeredDays);
+        const hasData = answeredDays > 0 && moreDays === 0;
         // A day without answers has no estimate: no point and no band (the API's [0, 1] is "unknown").
         const low = rows.map((r) => (r.answers > 0 ? toPct(r.visibilityCiLow) : null));
         const option = hasData
@@ -44,12 +50,13 @@ export function VisibilitySection({ brandId, days }: { brandId: string; days: nu
             title={t('overview.visibility')}
             help={t('overview.visibilityHelp')}
             option={option}
+            {...(answeredDays > 0 && moreDays > 0 ? { children: <p className="muted" data-testid="trend-pending">{t('overview.trendPending', { n: moreDays })} {rows.filter((r) => r.answers > 0).map((r) => `${day(r.day)} ${pct(r.visibility)} (n ${num(r.answers)})`).join(' · ')}</p> } : {})}
             header={['day', 'answers', 'mentions', 'visibility', 'ci_low', 'ci_high']}
             rows={rows.map((r) => [r.day, r.answers, r.mentions, r.visibility, r.visibilityCiLow, r.visibilityCiHigh])}
             table={
               <DataTable<TimeseriesRow>
                 caption={t('overview.visibility')}
-                rows={hasData ? rows.filter((r) => r.answers > 0) : []}
+                rows={rows.filter((r) => r.answers > 0)}
                 rowKey={(r) => r.day}
                 columns={[
                   { label: t('col.date'), cell: (r) => day(r.day) },

@@ -8,6 +8,7 @@ import { Link, navigate, useLocation } from '../router.js';
 import { AidaSection } from '../overview/AidaSection.js';
 import { AuthoritySection } from '../overview/AuthoritySection.js';
 import { CitationsSection } from '../overview/CitationsSection.js';
+import { HeadlineRow } from '../overview/HeadlineRow.js';
 import { IncidentsSection } from '../overview/IncidentsSection.js';
 import { PlatformSection } from '../overview/PlatformSection.js';
 import { ProbeRunner } from '../overview/ProbeRunner.js';
@@ -18,7 +19,7 @@ import { VisibilitySection } from '../overview/VisibilitySection.js';
 const PERIODS = [7, 30, 90];
 
 export function BrandOverview({ brandId }: { brandId: string }) {
-  const { t, dateTime, pct, ci, num } = useI18n();
+  const { t, dateTime, num } = useI18n();
   // The period lives in the address (?days=90) so a view can be bookmarked and shared.
   const { search } = useLocation();
   const fromUrl = Number(search.get('days'));
@@ -46,12 +47,13 @@ export function BrandOverview({ brandId }: { brandId: string }) {
       <div className="page-head">
         <h1>{t('overview.title', { brand: brand.name })}</h1>
         <nav className="page-actions" aria-label={brand.name}>
+          <Link href={`/brands/${encodeURIComponent(brand.id)}/settings`}>{t('overview.settings')}</Link>
           <Link href={`/brands/${encodeURIComponent(brand.id)}/webhooks`}>{t('overview.webhooks')}</Link>
         </nav>
       </div>
       <p className="muted" data-testid="last-scan">
         {detailRouteMissing ? null : lastScan
-          ? t('overview.lastScan', { when: dateTime(lastScan.completedAt), rate: pct(lastScan.visibility), ci: ci(lastScan.visibilityCi), n: num(lastScan.sampleSize) })
+          ? t('overview.lastScan', { when: dateTime(lastScan.completedAt), n: num(lastScan.sampleSize) })
           : t('overview.noScan')}
       </p>
       <div className="toolbar">
@@ -67,6 +69,7 @@ export function BrandOverview({ brandId }: { brandId: string }) {
           </select>
         </label>
       </div>
+      <HeadlineRow key={`headline-${key}`} brandId={brand.id} days={days} />
       <div className="grid" key={key}>
         <VisibilitySection brandId={brand.id} days={days} />
         <PlatformSection brandId={brand.id} days={days} />

@@ -1,26 +1,9 @@
 /**
- * CSV export of dashboard rows (RFC 4180): same rows as the JSON `rows`, header from the row keys.
- * Text cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) are prefixed with a
- * single quote (OWASP CSV injection advice); numbers are written as numbers.
+ * Content negotiation for report endpoints: the JSON answer, or its `rows` as a CSV download when
+ * the caller asked for CSV (`format=csv`, or an Accept header preferring text/csv).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-type Cell = string | number | boolean | null | undefined;
-
-function cell(value: Cell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function toCsv(rows: ReadonlyArray<Record<string, Cell>>, columns?: readonly string[]): string {
-  const header = columns ?? (rows[0] ? Object.keys(rows[0]) : []);
-  if (header.length === 0) return '';
-  const lines = [header.map(cell).join(',')];
-  for (const row of rows) lines.push(header.map((c) => cell(row[c])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
+import { toCsv, type Cell } from '../lib/csv.js';
 
 /** `format=csv`, or an Accept header that prefers text/csv to JSON. */
 export function wantsCsv(request: FastifyRequest, format: string | undefined): boolean {

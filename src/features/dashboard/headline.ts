@@ -1,0 +1,55 @@
+/**
+ * Assembles the headline row from the summed rollups of two windows (current and previous):
+ * which counts feed which figure. The figures' formulas live in metrics/headline.ts.
+ */
+import { addCounts, ZERO_COUNTS } from '../metrics/counts.js';
+import {
+  compare,
+  netSentimentEstimate,
+  positionDistribution,
+  positionEstimate,
+  shareOfVoiceEstimate,
+  visibilityEstimate,
+  ZERO_POSITIONS,
+  type HeadlineCounts,
+} from '../metrics/headline.js';
+
+/** A trend line needs this many days with answers; before that the dashboard says how many more. */
+export const MIN_TREND_DAYS = 7;
+
+const ZERO: HeadlineCounts = { ...ZERO_COUNTS, ...ZERO_POSITIONS };
+
+function add(a: HeadlineCounts, b: HeadlineCounts): HeadlineCounts {
+  return {
+    ...addCounts(a, b),
+    rankSqSum: a.rankSqSum + b.rankSqSum,
+    rank1: a.rank1 + b.rank1,
+    rank2: a.rank2 + b.rank2,
+    rank3: a.rank3 + b.rank3,
+    rank4to5: a.rank4to5 + b.rank4to5,
+    rank6plus: a.rank6plus + b.rank6plus,
+  };
+}
+
+export function headlineOf(
+  rows: ReadonlyArray<{ current: boolean; branded: boolean; counts: HeadlineCounts }>,
+  competitorMentions: ReadonlyArray<{ current: boolean; mentions: number }>,
+  answeredDays: readonly string[],
+) {
+  const pick = (current: boolean, branded: boolean) =>
+    rows.filter((r) => r.current === current && r.branded === branded).reduce((s, r) => add(s, r.counts), ZERO);
+  const cur = pick(true, false);
+  const prev = pick(false, false);
+  const curBranded = pick(true, true);
+  const prevBranded = pick(false, true);
+  const theirs = (current: boolean) => competitorMentions.filter((c) => c.current === current).reduce((s, c) => s + c.mentions, 0);
+  return {
+    visibility: compare(visibilityEstimate(cur), visibilityEstimate(prev)),
+    brandedVisibility: compare(visibilityEstimate(curBranded), visibilityEstimate(prevBranded)),
+    shareOfVoice: compare(shareOfVoiceEstimate(cur.mentions, theirs(true)), shareOfVoiceEstimate(prev.mentions, theirs(false))),
+    averagePosition: { ...compare(positionEstimate(cur), positionEstimate(prev)), distribution: positionDistribution(cur) },
+    netSentiment: compare(netSentimentEstimate(cur), netSentimentEstimate(prev)),
+    answers: { unbranded: cur.answers, branded: curBranded.answers },
+    trend: { daysWithAnswers: answeredDays.length, daysNeeded: MIN_TREND_DAYS, moreDaysNeeded: Math.max(0, MIN_TREND_DAYS - answeredDays.length) },
+  };
+}

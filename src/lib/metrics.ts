@@ -1,0 +1,160 @@
+/**
+ * The operator's numbers (GET /metrics, Prometheus text format; docs/operations.md lists each
+ * metric with its alert). One registry per process: the instruments below are recorded where
+ * the work happens (HTTP access log, job worker, platform adapter, webhook delivery); what is
+ * state rather than events (queue depth, pool use) is read when /metrics is scraped.
+ *
+ * HTTP timings are on every request, health checks included, so they use a histogram of our
+ * own (`FastHistogram`: one Map lookup and three increments, no label hashing or validation);
+ * prom-client's histogram costs a few microseconds per observation, which the health route's
+ * budget (bench/http.ts) does not have.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
+
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'sightline_' });
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+interface Series {
+  labels: Record<string, string>;
+  buckets: Float64Array;
+  sum: number;
+  count: number;
+}
+
+/** A histogram whose hot path is a Map lookup by a caller-built key; rendered by prom-client. */
+export class FastHistogram {
+  private readonly series = new Map<string, Series>();
+  readonly aggregator = 'sum' as const;
+  readonly type = 'histogram';
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly bounds: readonly number[] = LATENCY_BUCKETS,
+  ) {
+    registry.registerMetric(this as never);
+  }
+
+  /** `key` must identify `labels` (built by the caller, e.g. "GET /api/me 200"). */
+  observe(key: string, labels: () => Record<string, string>, seconds: number): void {
+    let s = this.series.get(key);
+    if (s === undefined) {
+      s = { labels: labels(), buckets: new Float64Array(this.bounds.length), sum: 0, count: 0 };
+      this.series.set(key, s);
+    }
+    for (let i = 0; i < this.bounds.length; i++) {
+      if (seconds <= this.bounds[i]!) {
+        s.buckets[i]!++;
+        break;
+      }
+    }
+    s.sum += seconds;
+    s.count++;
+  }
+
+  /** prom-client's metric interface: cumulative buckets, +Inf, sum and count per series. */
+  get(): Omit<MetricObjectWithValues<MetricValue<string>>, 'collect'> {
+    const values: Array<MetricValue<string> & { metricName: string }> = [];
+    for (const s of this.series.values()) {
+      let cumulative = 0;
+      this.bounds.forEach((le, i) => {
+        cumulative += s.buckets[i]!;
+        values.push({ metricName: `${this.name}_bucket`, labels: { ...s.labels, le }, value: cumulative });
+      });
+      values.push({ metricName: `${this.name}_bucket`, labels: { ...s.labels, le: '+Inf' }, value: s.count });
+      values.push({ metricName: `${this.name}_sum`, labels: s.labels, value: s.sum });
+      values.push({ metricName: `${this.name}_count`, labels: s.labels, value: s.count });
+    }
+    return { name: this.name, help: this.help, type: 'histogram' as never, values, aggregator: 'sum' };
+  }
+
+  reset(): void {
+    this.series.clear();
+  }
+}
+
+export const httpDuration = new FastHistogram(
+  'sightline_http_request_duration_seconds',
+  'HTTP requests by method, route (the route pattern; "unmatched" for 404s) and status: latency from request to response end. _count is the request count.',
+);
+
+export const rateLimitRejections = new Counter({
+  name: 'sightline_rate_limit_rejections_total',
+  help: 'Requests answered 429 because a rate limit or quota was used up, by route.',
+  labelNames: ['route'] as const,
+  registers: [registry],
+});
+
+export const jobOutcomes = new Counter({
+  name: 'sightline_jobs_total',
+  help: 'Job attempts finished, by job type and outcome (completed, retry, failed: given up for good).',
+  labelNames: ['type', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const jobDuration = new Histogram({
+  name: 'sightline_job_duration_seconds',
+  help: 'Time a job attempt ran, by job type and outcome.',
+  labelNames: ['type', 'outcome'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+  registers: [registry],
+});
+
+export const jobsReady = new Gauge({
+  name: 'sightline_jobs_ready',
+  help: 'Jobs due now and waiting for a worker, by job type (read at scrape).',
+  labelNames: ['type'] as const,
+  registers: [registry],
+});
+
+export const jobsScheduled = new Gauge({
+  name: 'sightline_jobs_scheduled',
+  help: 'Jobs queued to run later (retries, delayed work), by job type (read at scrape).',
+  labelNames: ['type'] as const,
+  registers: [registry],
+});
+
+export const jobsRunning = new Gauge({
+  name: 'sightline_jobs_running',
+  help: 'Jobs leased by a worker right now, by job type (read at scrape).',
+  labelNames: ['type'] as const,
+  registers: [registry],
+});
+
+export const jobsOldestReadyAge = new Gauge({
+  name: 'sightline_jobs_oldest_ready_age_seconds',
+  help: 'How long the oldest due job of each type has waited for a worker; 0 when none waits (read at scrape).',
+  labelNames: ['type'] as const,
+  registers: [registry],
+});
+
+export const platformCalls = new Histogram({
+  name: 'sightline_platform_call_duration_seconds',
+  help: 'Calls to AI platforms (retries included), by platform and outcome (ok or the error kind). _count is the call count.',
+  labelNames: ['platform', 'outcome'] as const,
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60],
+  registers: [registry],
+});
+
+export const webhookDeliveries = new Counter({
+  name: 'sightline_webhook_deliveries_total',
+  help: 'Webhook delivery attempts, by outcome (succeeded, retrying, dead: gave up after the last attempt).',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+export const dbPool = new Gauge({
+  name: 'sightline_db_pool_connections',
+  help: 'Database connections of this process by state (total, idle, waiting = queries waiting for a connection, max); embedded PGlite is one connection (read at scrape).',
+  labelNames: ['state'] as const,
+  registers: [registry],
+});
+
+export const readCache = new Gauge({
+  name: 'sightline_read_cache',
+  help: 'The signed-in read cache of this process: hits and misses since start, entries and bytes held (read at scrape).',
+  labelNames: ['stat'] as const,
+  registers: [registry],
+});

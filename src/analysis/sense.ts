@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FoldedText } from './fold.js';
 import type { Hit } from './matcher.js';
+import { otherProperNoun, positionalCapital } from './sense-en.js';
 import { EXCLUSION_PHRASES } from './sense-rules.js';
 import type { BrandTarget } from './types.js';
 import { addNames, wordAt } from './zh-words.js';
@@ -53,11 +54,15 @@ const ZH_PUBLIC_BEFORE = /(?:社会|人民|普通|广大|国家|民族|我的|�
 const ZH_PERSON_AFTER = /^(?:先生|女士|老师|同学|教授|医生|说|表示)/;
 const ORG_AFTER_ZH = /^[\u3400-\u9fff]{0,8}?(?:联盟|协会|委员会|商会|基金会|研究会|研究院|联合会)/;
 
-const EN_OTHER_SENSE = /\b(?:gods?|goddess|deity|myths?|mythology|mythological|greek|roman|norse|legend|legendary|titan|olympus|planet|orbit|inventor|physicist|scientist|born|died|biography|painter|poet|river|rainforest|jungle|basin|novel|film|movie|album|song|species|animal|bird|fruit|zoo|wild)\b/;
-const EN_BRAND_NEAR = /\b(?:inc|corp|corporation|company|companies|brand|brands|app|apps|software|platform|stock|shares|ceo|product|products|pricing|price|plan|plans|subscription|cars?|vehicles?|ev|evs|model|models|phones?|laptops?|stores?|headquartered|founded|users|customers|tools?|services?|workspace|integrations?|dealers?|launch(?:ed)?|sells?|market)\b/;
+const EN_OTHER_SENSE = /\b(?:gods?|goddess|deity|myths?|mythology|mythological|greek|roman|norse|legend|legendary|titan|olympus|planet|orbit|inventor|physicist|scientist|born|died|biography|painter|poet|river|rainforest|jungle|basin|novel|film|movie|album|song|species|animal|bird|fruit|zoo|wild|rose to fame|celebrity|heiress|actor|actress|singer|songwriter|rapper|athlete|gymnast|footballer|quarterback|olympics?|senator|emperor|pope|reality (?:series|show|star)|starred|biopic|grandfather|great-grandfather|novelist|composer|philosopher|eclipse|solar|covid(?:-19)?|coronavirus|pandemic|deforestation|indigenous|wildlife|bible|biblical|scripture)\b/;
+const EN_BRAND_NEAR = /\b(?:inc|corp|corporation|company|companies|brand|brands|app|apps|software|platform|stock|shares|ceo|product|products|pricing|price|prices|plan|plans|subscription|cars?|vehicles?|ev|evs|model|models|phones?|laptops?|stores?|headquartered|founded|users|customers|tools?|services?|workspace|integrations?|dealers?|launch(?:ed)?|sells?|market|buy|bought|order(?:s|ed)?|shipping|delivery|deliveries|retailer|retail|online|sellers?|reviews?|ratings?|deals?|discounts?|premium|membership|subscribers?|account|download|install|sign up|log in|login|fees?|airlines?|flights?|hotels?|restaurants?|menu|sandwich(?:es)?|beer|drinks?|shoes?|sneakers?|jackets?|apparel|clothing|release[sd]?|version|update|features?|support|available|offers?|costs?|charges?|devices?|speakers?|headphones|earbuds|watch|cameras?|tv|browser|console|tablets?|policy|returns?|cards?|bank|banking|trucks?|suv|sedan|dealership|warranty|revenue|earnings|valuation|ipo|acquired|acquisition|employees|chain|franchise|outlets?|checkout|api|website|iphone|android|ios|windows|mac|pc|soap|shampoo|deodorant|lotion|jeans|shirts?|hoodies?|clothes|outfits?|channels?|calls?|meetings?|video calls?|readers?|terminals?|messages?|messaging|chats?|encrypt\w*|privacy|payments?|transactions?|merchants?|tickets?|booking|bookings|rewards|points|miles|loyalty)\b|\$\d/;
 const EN_VERB_AFTER = /^\s+(?:in|out|off|up|down|into|across|through|the|a|an|your|our|their|this|that|it|them)\b/;
-// Case-sensitive, on the ORIGINAL text: an organisation's name is written in title case.
-const ORG_AFTER_EN = /^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers)\b/;
+// A model or product token right after a name: "Kindle Paperwhite", "Pixel 9", "Square Terminal".
+const EN_MODEL_AFTER = /^(?:['’]s)?\s+(?:[A-Z][\w+-]*|[a-z]*\d[\w+-]*)/;
+const EN_MODEL_NUMBER_AFTER = /^(?:['’]s)?\s+[a-z]*\d[\w+-]*/i;
+// A bare singular subject with its verb ("Peloton is good.", "Notion offers…"): a common noun
+// would take a determiner there ("The peloton is…"), so the word is a proper noun.
+const EN_SUBJECT_VERB_AFTER = /^\s+(?:is|was|has|had|offers|makes|lets|provides|supports|costs|charges|includes|remains|uses|gives|comes|works|does|doesn't|isn't|wasn't|can|can't|will|won't|should|would|announced|launched|released|introduced|added|keeps|stands|shines|excels|feels|runs|delivers|wins|leads|focuses|integrates|syncs)\b/;
 
 // The word lists are searched as text ("\"notion\"" in the JSON array, "\n理想 " in the jieba
 // dictionary) rather than parsed into sets: a name lookup is needed a few times per analyzer, and
@@ -138,6 +143,8 @@ function isCjkName(key: string): boolean {
 export class SenseJudge {
   private readonly ambiguous: boolean[][];
   private readonly hasZh: boolean;
+  /** Every word of every tracked name, folded ("google", "pixel"): a tracked word before a name is no first name. */
+  private readonly trackedWords = new Set<string>();
 
   constructor(
     private readonly targets: readonly BrandTarget[],
@@ -145,7 +152,12 @@ export class SenseJudge {
   ) {
     const zhNames: string[] = [];
     this.ambiguous = targets.map(() => []);
-    for (const t of targets) for (const n of [t.name, ...(t.aliases ?? [])]) if (isCjkName(n)) zhNames.push(n.trim());
+    for (const t of targets) {
+      for (const n of [t.name, ...(t.aliases ?? [])]) {
+        if (isCjkName(n)) zhNames.push(n.trim());
+        for (const w of n.toLowerCase().split(/[^a-z0-9'’]+/)) if (w.length > 0) this.trackedWords.add(w);
+      }
+    }
     this.hasZh = zhNames.length > 0;
     if (this.hasZh) addNames(zhNames);
   }
@@ -165,7 +177,7 @@ export class SenseJudge {
   judge(folded: FoldedText, original: string, hits: readonly Hit[], decisions: SenseDecision[] | null): Hit[] {
     const text = folded.text;
     const out: Hit[] = [];
-    const verdicts = hits.map((h) => this.decide(text, h, hits, original.slice(folded.origin[h.end]!, folded.origin[h.end]! + 60)));
+    const verdicts = hits.map((h) => this.decide(text, h, hits, original, folded.origin));
     hits.forEach((h, i) => {
       const v = verdicts[i]!;
       if (v.accepted) out.push(h);
@@ -176,7 +188,7 @@ export class SenseJudge {
     return out;
   }
 
-  private decide(text: string, h: Hit, all: readonly Hit[], originalAfter: string): { accepted: boolean; reason: string } {
+  private decide(text: string, h: Hit, all: readonly Hit[], original: string, origin: Int32Array): { accepted: boolean; reason: string } {
     const key = this.keyOf(h, text);
     const before = text.slice(Math.max(0, h.start - 6), h.start);
     const after = text.slice(h.end, h.end + 24);
@@ -202,18 +214,70 @@ export class SenseJudge {
       if (ZH_PERSON_AFTER.test(after)) return { accepted: false, reason: 'a person of that name' };
       return this.brandEvidence(text, h, all);
     }
-    // Latin names
-    if (ORG_AFTER_EN.test(originalAfter)) return { accepted: false, reason: 'part of an organisation\'s name' };
+    // Latin names: capitalisation is evidence, so read the ORIGINAL text around the candidate.
+    const oStart = origin[h.start]!;
+    const oEnd = origin[h.end]!;
+    const originalBefore = original.slice(Math.max(0, oStart - 80), oStart);
+    const originalAfter = original.slice(oEnd, oEnd + 80);
     const s = sentenceBounds(text, h.start);
     const sentence = text.slice(s.start, s.end);
+    const sentenceBefore = original.slice(origin[s.start]!, oStart);
+    const singleWord = /^[a-z]+$/.test(key);
+    if (singleWord) {
+      const other = otherProperNoun({
+        before: originalBefore,
+        after: originalAfter,
+        written: original.slice(oStart, oEnd),
+        key,
+        previousIsSentenceStart: /^[\s>*_#\d.)(\[-]*[A-Z][\w'’]*\s+$/.test(sentenceBefore),
+        isTrackedName: (w) => this.trackedWords.has(w),
+      });
+      if (other !== null) return { accepted: false, reason: other };
+    } else if (/^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers)\b/.test(originalAfter)) {
+      return { accepted: false, reason: "part of an organisation's name" };
+    }
     // Mythology, people and places share names with brands that are no dictionary words (Nike).
-    if (/^[a-z]+$/.test(key) && EN_OTHER_SENSE.test(sentence) && !EN_BRAND_NEAR.test(sentence) && !this.coNamed(h, all, s)) {
+    if (singleWord && EN_OTHER_SENSE.test(sentence) && !EN_BRAND_NEAR.test(sentence) && !this.coNamed(h, all, s)) {
       return { accepted: false, reason: `another meaning: ${EN_OTHER_SENSE.exec(sentence)![0]} context` };
     }
-    if (!/^[a-z]+$/.test(key) || !this.isAmbiguous(h.target, key)) return { accepted: true, reason: 'whole word, not an ordinary word' };
+    if (!singleWord || !this.isAmbiguous(h.target, key)) return { accepted: true, reason: 'whole word, not an ordinary word' };
     const atSentenceStart = /^[\s>*_#\d.)-]*$/.test(text.slice(s.start, h.start));
     if (atSentenceStart && EN_VERB_AFTER.test(after) && !EN_BRAND_NEAR.test(sentence)) return { accepted: false, reason: 'word sense: verb use' };
-    return { accepted: true, reason: 'capitalised, no other-meaning context' };
+    // An ordinary word whose capital only marks its place (sentence start, title-case heading,
+    // inside a longer proper noun) needs brand evidence, as a Chinese ambiguous name does.
+    const lineStart = original.lastIndexOf('\n', oStart - 1) + 1;
+    const lineEndAt = original.indexOf('\n', oEnd);
+    const lineEnd = lineEndAt < 0 ? original.length : lineEndAt;
+    const position = positionalCapital(original.slice(lineStart, oStart), original.slice(oEnd, lineEnd), sentenceBefore, (w) => this.trackedWords.has(w));
+    if (position !== null) return this.latinBrandEvidence(text, h, all, s, sentence, originalAfter, position);
+    return { accepted: true, reason: 'capitalised mid-sentence, no other-meaning context' };
+  }
+
+  /** Brand evidence for an ordinary English word whose capital letter proves nothing. */
+  private latinBrandEvidence(
+    text: string,
+    h: Hit,
+    all: readonly Hit[],
+    s: { start: number; end: number },
+    sentence: string,
+    originalAfter: string,
+    position: 'sentence start' | 'title case' | 'inside a longer proper noun',
+  ): { accepted: boolean; reason: string } {
+    const near = EN_BRAND_NEAR.exec(sentence);
+    if (near !== null) return { accepted: true, reason: `brand evidence: ${near[0]}` };
+    // In a title-case line every word is capitalised, so only a model number counts there.
+    if ((position === 'title case' ? EN_MODEL_NUMBER_AFTER : EN_MODEL_AFTER).test(originalAfter)) return { accepted: true, reason: 'brand evidence: a model or product name follows' };
+    if (/^['’]s\b/.test(originalAfter)) return { accepted: true, reason: 'brand evidence: a possessive proper noun' };
+    if (position === 'sentence start' && (EN_SUBJECT_VERB_AFTER.test(originalAfter) || /^\s+[a-z]+ed\b/.test(originalAfter))) return { accepted: true, reason: 'brand evidence: a bare subject of a verb' };
+    if (/^\s+(?:and|or|&|vs\.?|versus)\s+[A-Z]/.test(originalAfter)) return { accepted: true, reason: 'brand evidence: coordinated with another proper noun' };
+    if (this.coNamed(h, all, s) || this.coNamed(h, all, blockBounds(text, h.start))) return { accepted: true, reason: 'brand evidence: co-named with another tracked brand' };
+    if (/^[\s>*_#\d.()-]*(?:\*\*|__|\[)?$/.test(text.slice(s.start, h.start)) && /^(?:\*\*|__|\])?[ \t]*(?:[:—–(|-]|\n|$)/.test(text.slice(h.end, h.end + 4))) {
+      return { accepted: true, reason: 'brand evidence: lead of a list item or heading' };
+    }
+    if (/\|[ \t]*(?:\*\*)?$/.test(text.slice(Math.max(0, h.start - 4), h.start)) && /^(?:\*\*)?[ \t]*\|/.test(text.slice(h.end, h.end + 4))) {
+      return { accepted: true, reason: 'brand evidence: a table cell of its own' };
+    }
+    return { accepted: false, reason: `an ordinary word capitalised by its position (${position}), without brand evidence` };
   }
 
   /** Another tracked name within [s.start, s.end)? Hits are sorted: binary search, then a bounded scan. */

@@ -24,7 +24,7 @@ import type { Hit } from './matcher.js';
 import { otherProperNoun, positionalCapital } from './sense-en.js';
 import { EXCLUSION_PHRASES } from './sense-rules.js';
 import type { BrandTarget } from './types.js';
-import { addNames, wordAt } from './zh-words.js';
+import { addNames, plainCrossing, wordAt } from './zh-words.js';
 
 export interface SenseDecision {
   target: number;
@@ -37,6 +37,7 @@ export interface SenseDecision {
 
 const ZH_AMBIGUOUS_TAGS = new Set(['n', 'v', 'a', 'ns', 'vn', 'an', 'ad', 'd', 'i', 'l', 'nr']);
 const ZH_LEXICON_MIN_FREQ = 100;
+const PLAIN_CROSSING_MIN_FREQ = 1000;
 /** Chinese names that are always ordinary words first, whatever the dictionary's tag says. */
 const ZH_BUILTIN_AMBIGUOUS = new Set(['美的', '荣耀', '一加', '理想', '蔚来', '问界', '小米', '苹果', '大众', '长城', '长安', '中兴', '联想', '奔驰', '吉利', '三星']);
 /** Well-known brand names the dictionary tags as a person or place name; never ambiguous. */
@@ -44,8 +45,8 @@ const ZH_NOT_AMBIGUOUS = new Set(['华为', '宝马', '海尔', '比亚迪', '�
 
 const BRAND_SUFFIX = /^(?:汽车|通讯|集团|公司|科技|手机|电脑|品牌|官方|旗舰|股份|电子|电器|空调|冰箱|电视|智能|控股|银行|证券|移动|app|官网)$/;
 // Brand evidence around a Chinese name: a model token right after it, or product/company words near.
-const ZH_MODEL_AFTER = /^\s?(?:[a-z]{0,3}\d{1,4}|[a-z]{1,8}\b|pro|max|ultra|plus)/;
-const ZH_BRAND_NEAR = /品牌|公司|集团|旗下|推出|发布|官方|官网|门店|股价|市值|车型|新车|销量|售后|客服|手机|汽车|电动车|新能源|笔记本|平板|空调|冰箱|洗衣机|电视|耳机|手表|芯片|系统|机型|旗舰|产品|系列|型号|续航|充电|屏幕|拍照|性价比|车主|用户|购买|入手|选购|价格|售价|万元|元|影像|性能|做工|设计|质量|品质|服务|体验|信号|处理器|配置|外观|画质|音质|功能|款|新机|机身|车身|门店|专卖|代言|上市|发布会|生态|商城|销售|市场份额|份额/;
+const ZH_MODEL_AFTER = /^\s?(?:[a-z]{0,3}\d{1,4}(?![\d年月日号岁]|\s?年)|[a-z]{1,8}\b|pro|max|ultra|plus)/;
+const ZH_BRAND_NEAR = /品牌|公司|白酒|酱香|机票|酒店|打车|外卖|快递|网购|电商|银行|贷款|信用卡|理财|基金|股票|油烟机|热水器|洗碗机|燃气灶|灶具|净水器|扫地机|吸尘器|电器|家电|跑鞋|球鞋|运动鞋|服装|牛奶|鲜奶|酸奶|乳业|饮料|方便面|保险|理赔|会员|课程|听书|播客|自行车|应用|平台|下载|门店|集团|旗下|推出|发布|官方|官网|门店|股价|市值|车型|新车|销量|售后|客服|手机|汽车|电动车|新能源|笔记本|平板|空调|冰箱|洗衣机|电视|耳机|手表|芯片|系统|机型|旗舰|产品|系列|型号|续航|充电|屏幕|拍照|性价比|车主|用户|购买|入手|选购|价格|售价|万元|(?<!亿)元|影像|性能|做工|设计|质量|品质|服务|体验|信号|处理器|配置|外观|画质|音质|功能|款|新机|机身|车身|门店|专卖|代言|上市|发布会|生态|商城|销售|市场份额|份额/;
 // Word evidence: a degree adverb right before ("很美的", "太理想"), a verb particle right after
 // ("联想到", "奔驰在"), a "the public" phrase ("社会大众"), a person ("张荣耀先生").
 const ZH_DEGREE_BEFORE = /(?:很|最|太|真|好|多|挺|更|非常|十分|特别|相当|比较|极|越来越|不够|最为)$/;
@@ -53,6 +54,12 @@ const ZH_PARTICLE_AFTER = /^(?:到|起|着|过|而|在|向|于|地|之|化)/;
 const ZH_PUBLIC_BEFORE = /(?:社会|人民|普通|广大|国家|民族|我的|你的|他的|人生|远大|崇高|伟大|实现|追求|万里|八达岭)$/;
 const ZH_PERSON_AFTER = /^(?:先生|女士|老师|同学|教授|医生|说|表示)/;
 const ORG_AFTER_ZH = /^[\u3400-\u9fff]{0,8}?(?:联盟|协会|委员会|商会|基金会|研究会|研究院|联合会)/;
+// Other organisations, places and works named with the same characters, right after the name:
+// 长安大学, 凤凰卫视, 光明日报 (an organisation); 红旗渠, 凤凰古城, 长安街 (a place); 海马体.
+const ORG_HEAD_AFTER_ZH = /^(?:大学|学院|中学|小学|医院|卫视|电视台|日报|晚报|周刊|杂志社|出版社|研究所|博物馆|剧院|乐团|学会|报社)/;
+const PLACE_AFTER_ZH = /^(?:古城|古镇|景区|公园|广场|大道|山脉|地区|机场|车站|大桥|水库|遗址|渠|街|巷|镇|村|县|岛|寺|庙|塔|桥|宫|谱|体(?![验系积感重育彩操型])|城(?!市)|山(?![寨东西])|湖(?![南北])|河(?![南北])|江(?![苏西南湖])|市(?![场值面民])|省(?![钱电油心时力]))/;
+// Person, place, history, myth and film context: "李宁…夺得六枚金牌", "唐代的长安", "神话人物哪吒".
+const ZH_OTHER_SENSE = /出生|毕业于|夺得|金牌|冠军|运动员|体操|退役|演员|歌手|导演|诗人|作家|皇帝|将军|神话|传说|人物|被誉为|享年|去世|逝世|古代|唐代|宋代|汉代|明代|清代|朝代|都城|古称|首都|山脉|海拔|景区|景点|游览|大脑|神经|电影|票房|上映|小说|电视剧|诗词|歌曲|典故/;
 
 const EN_OTHER_SENSE = /\b(?:gods?|goddess|deity|myths?|mythology|mythological|greek|roman|norse|legend|legendary|titan|olympus|planet|orbit|inventor|physicist|scientist|born|died|biography|painter|poet|river|rainforest|jungle|basin|novel|film|movie|album|song|species|animal|bird|fruit|zoo|wild|rose to fame|celebrity|heiress|actor|actress|singer|songwriter|rapper|athlete|gymnast|footballer|quarterback|olympics?|senator|emperor|pope|reality (?:series|show|star)|starred|biopic|grandfather|great-grandfather|novelist|composer|philosopher|eclipse|solar|covid(?:-19)?|coronavirus|pandemic|deforestation|indigenous|wildlife|bible|biblical|scripture)\b/;
 const EN_BRAND_NEAR = /\b(?:inc|corp|corporation|company|companies|brand|brands|app|apps|software|platform|stock|shares|ceo|product|products|pricing|price|prices|plan|plans|subscription|cars?|vehicles?|ev|evs|model|models|phones?|laptops?|stores?|headquartered|founded|users|customers|tools?|services?|workspace|integrations?|dealers?|launch(?:ed)?|sells?|market|buy|bought|order(?:s|ed)?|shipping|delivery|deliveries|retailer|retail|online|sellers?|reviews?|ratings?|deals?|discounts?|premium|membership|subscribers?|account|download|install|sign up|log in|login|fees?|airlines?|flights?|hotels?|restaurants?|menu|sandwich(?:es)?|beer|drinks?|shoes?|sneakers?|jackets?|apparel|clothing|release[sd]?|version|update|features?|support|available|offers?|costs?|charges?|devices?|speakers?|headphones|earbuds|watch|cameras?|tv|browser|console|tablets?|policy|returns?|cards?|bank|banking|trucks?|suv|sedan|dealership|warranty|revenue|earnings|valuation|ipo|acquired|acquisition|employees|chain|franchise|outlets?|checkout|api|website|iphone|android|ios|windows|mac|pc|soap|shampoo|deodorant|lotion|jeans|shirts?|hoodies?|clothes|outfits?|channels?|calls?|meetings?|video calls?|readers?|terminals?|messages?|messaging|chats?|encrypt\w*|privacy|payments?|transactions?|merchants?|tickets?|booking|bookings|rewards|points|miles|loyalty)\b|\$\d/;
@@ -136,6 +143,16 @@ function blockBounds(text: string, pos: number): { start: number; end: number } 
   return { start: before < floor ? floor : before + 2, end: after < 0 || after > ceil ? ceil : after };
 }
 
+/** Is [start, end) inside a work's title in 《…》 (a book, film, drama, song, newspaper)? */
+function insideTitle(text: string, start: number, end: number): boolean {
+  const open = text.lastIndexOf('《', start);
+  if (open < 0 || start - open > 40) return false;
+  const closeBefore = text.lastIndexOf('》', start);
+  if (closeBefore > open) return false;
+  const close = text.indexOf('》', end);
+  return close >= 0 && close - end <= 40 && !text.slice(end, close).includes('《');
+}
+
 function isCjkName(key: string): boolean {
   return /[\u3400-\u9fff]/.test(key);
 }
@@ -194,6 +211,9 @@ export class SenseJudge {
     const after = text.slice(h.end, h.end + 24);
     if (isCjkName(key)) {
       if (ORG_AFTER_ZH.test(after) && !/^[\s,、，。]/.test(after)) return { accepted: false, reason: `part of an organisation's name (${key}${ORG_AFTER_ZH.exec(after)![0]})` };
+      if (ORG_HEAD_AFTER_ZH.test(after)) return { accepted: false, reason: `part of another organisation's name (${key}${ORG_HEAD_AFTER_ZH.exec(after)![0]})` };
+      if (insideTitle(text, h.start, h.end)) return { accepted: false, reason: 'inside the title of a work (《…》)' };
+      if (PLACE_AFTER_ZH.test(after)) return { accepted: false, reason: `part of a place or another compound (${key}${PLACE_AFTER_ZH.exec(after)![0]})` };
       const w = wordAt(text, h.start, h.end);
       if (w.fit === 'crosses') {
         // Segmentation is itself a guess (长安逸动 → 长/安逸/动): a sentence that names another
@@ -205,6 +225,20 @@ export class SenseJudge {
       if (w.fit === 'inside') {
         const suffix = w.start === h.start ? w.word.slice(h.end - h.start) : '';
         if (!BRAND_SUFFIX.test(suffix)) return { accepted: false, reason: `inside the word ${w.word}` };
+      }
+      const sb = sentenceBounds(text, h.start);
+      const sentence = text.slice(sb.start, sb.end);
+      if (w.fit === 'word') {
+        // Segmented without the tracked names, a dictionary word may straddle the name (对方|太).
+        // Two-character names only (longer ones are specific), and only a frequent word (≥ 1000:
+        // 对方, 集中, 性格), so a locative like 书上 does not cut 小红书.
+        const crossing = h.end - h.start === 2 ? plainCrossing(text, h.start, h.end) : null;
+        if (crossing !== null && (zhLexiconEntry(crossing)?.freq ?? 0) >= PLAIN_CROSSING_MIN_FREQ && !ZH_MODEL_AFTER.test(after) && !ZH_BRAND_NEAR.test(sentence)) {
+          return { accepted: false, reason: `straddles a word boundary without the brand names: ${crossing}` };
+        }
+      }
+      if (ZH_OTHER_SENSE.test(sentence) && !ZH_BRAND_NEAR.test(sentence) && !ZH_MODEL_AFTER.test(after) && !this.coNamed(h, all, sb)) {
+        return { accepted: false, reason: `another meaning: ${ZH_OTHER_SENSE.exec(sentence)![0]} context` };
       }
       if (!this.isAmbiguous(h.target, key)) return { accepted: true, reason: 'whole word, not an ordinary word' };
       if (ZH_MODEL_AFTER.test(after)) return { accepted: true, reason: 'model or product token follows' };

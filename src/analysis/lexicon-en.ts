@@ -68,6 +68,9 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['discontinued', -1], ['only average', -0.7], ['wear out', -1], ['wears out', -1], ['dealbreaker', -1.5], ['deal-breaker', -1.5],
   ['letdown', -1.5], ['let down', -1], ['regret*', -1], ['headache*', -1], ['nightmare', -1.5], ['waste of money', -2],
   ['rip-off', -2], ['ripoff', -2], ['scam*', -2],
+  // tied to problems (rules §3): regulators, safety, insolvency
+  ['fined', -1.5], ['penalt*', -1], ['under investigation', -1.5], ['probe', -1], ['bankrupt*', -2], ['insolven*', -2],
+  ['layoff*', -1], ['hacked', -1.5], ['leaked', -1.5], ['data leak*', -1.5], ['contaminat*', -2], ['expired', -1], ['class action', -1.5],
   // neutral shadows
   ['best-known', 0], ['best known', 0], ['good to know', 0], ['worth noting', 0], ['issue tracking', 0],
   ['issue tracker', 0], ['problem solving', 0], ['bug tracking', 0], ['risk management', 0], ['leading to', 0],

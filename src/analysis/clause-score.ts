@@ -93,12 +93,18 @@ function isCjk(c: number): boolean {
   return c >= 0x3400 && c <= 0x9fff;
 }
 
-/** Multiplier from the few characters/words right before a lexicon hit. */
-function modifier(body: string, from: number, at: number, cjk: boolean): number {
+// Verbs that take a problem away ("catches tone issues", "prevents crashes", "fixes bugs"): the
+// problem word after them is no criticism of the subject.
+const PROBLEM_REMOVER_EN = new Set(['catches', 'catch', 'fixes', 'fix', 'fixed', 'solves', 'solve', 'solved', 'eliminates', 'eliminate', 'prevents', 'prevent', 'resolves', 'resolve', 'avoids', 'removes', 'reduces', 'reduce', 'cuts', 'flags', 'detects', 'spots', 'handles']);
+const PROBLEM_REMOVER_ZH = /解决|避免|减少|杜绝|修复|改善|告别/;
+
+/** Multiplier from the few characters/words right before a lexicon hit (weight: the hit's sign). */
+function modifier(body: string, from: number, at: number, cjk: boolean, weight: number): number {
   let factor = 1;
   if (cjk) {
     const window = body.slice(Math.max(from, at - 4), at);
     if (NEGATOR_ZH.test(window)) factor *= -0.8;
+    if (weight < 0 && PROBLEM_REMOVER_ZH.test(window)) factor *= -0.8;
     if (INTENSIFIER_ZH.test(window)) factor *= 1.5;
     else if (DOWNTONER_ZH.test(window)) factor *= 0.6;
     return factor;
@@ -111,6 +117,7 @@ function modifier(body: string, from: number, at: number, cjk: boolean): number 
     const word = w.replace('’', "'");
     const next = words[i + 1] ?? after[0];
     if (NEGATOR_EN.has(word) && !(word === 'not' && next === 'only')) factor *= -0.8;
+    else if (weight < 0 && PROBLEM_REMOVER_EN.has(word)) factor *= -0.8;
     else if (INTENSIFIER_EN.has(word)) factor *= 1.5;
     else if (DOWNTONER_EN.has(word)) factor *= 0.6;
   });
@@ -134,7 +141,7 @@ export function lexiconScore(body: string): number {
       i++;
       continue;
     }
-    if (found.entry.weight !== 0) total += found.entry.weight * modifier(body, prevEnd, i, !found.entry.latin);
+    if (found.entry.weight !== 0) total += found.entry.weight * modifier(body, prevEnd, i, !found.entry.latin, found.entry.weight);
     i += found.length;
     prevEnd = i;
   }

@@ -41,6 +41,11 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['fan favourite', 1.5], ['fan favorite', 1.5], ['crowd favourite', 1.5], ['crowd favorite', 1.5], ['crowd-pleaser', 1.5],
   ['gets my vote', 1.5], ['a joy', 1.5], ['acclaimed', 1], ['award-winning', 1], ['highly regarded', 1.5], ['well regarded', 1],
   ['well-regarded', 1], ['well reviewed', 1], ['well-reviewed', 1], ['rave reviews', 1.5], ['glowing reviews', 1.5],
+  ['the one to beat', 1.5], ['one to beat', 1.5], ['lifesaver', 1.5], ['life-saver', 1.5], ['game-changer', 1.5], ['game changer', 1.5],
+  ['for the money', 1], ['bang for the buck', 1.5], ['bang for your buck', 1.5], ['dead simple', 1], ['simple', 0.5],
+  ['undisputed', 1.5], ['leader', 0.5], ['go-to choice', 1.5], ['dependably', 1], ['comfy', 1], ['breathable', 0.7],
+  ['obvious choice', 1.5], ['obvious pick', 1.5], ['should go for', 1], ['toughest', 1], ['built to last', 1.5], ['accurate', 0.7],
+  ['most accurate', 1.5],
   // negative
   ['bad', -1], ['poor', -1], ['poorly', -1], ['worse', -1], ['worst', -1.5], ['weak', -1], ['weakness*', -1],
   ['expensive', -1], ['pricey', -1], ['overpriced', -1.5], ['costly', -1], ['high price*', -1],
@@ -60,7 +65,9 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['not worth', -1.5], ['locked into', -1], ['locked in', -1], ['weaker', -1], ['weakest', -1.5], ['less suitable', -1], ['not the best', -1], ['worse fit', -1.5], ['weaker fit', -1.5], ['pricier', -1], ['slower', -1], ['harder', -0.7], ['dropped', -0.5], ['frequent', -0.3],
   // advising against and problems in other words
   ['overhyped', -1.5], ['over-hyped', -1.5], ['overrated', -1.5], ['far from ideal', -1.5], ['far from perfect', -1],
-  ['hard to recommend', -1.5], ['difficult to recommend', -1.5], ['tough to recommend', -1.5], ['hard to justify', -1],
+  ['hard to recommend', -1.5], ['harder to recommend', -1.5], ['harder to justify', -1.5], ['surge pricing', -1], ['hit or miss', -1],
+  ['hit-or-miss', -1], ['hassle', -1], ['useless', -1.5], ['froze', -1], ['freezes', -1], ['priciest', -1], ['throttl*', -1],
+  ['inconsistent', -1], ['defect*', -1.5], ['shoddy', -1.5], ['flimsy', -1], ['unresponsive', -1], ['difficult to recommend', -1.5], ['tough to recommend', -1.5], ['hard to justify', -1],
   ["wouldn't recommend", -1.5], ['would not recommend', -1.5], ["don't recommend", -1.5], ['do not recommend', -1.5],
   ["can't recommend", -1.5], ['cannot recommend', -1.5], ['not recommended', -1.5], ['no longer recommend*', -1.5],
   ['steer clear', -1.5], ['stay away', -1.5], ['ran hot', -1], ['runs hot', -1], ['runs warm', -0.7], ['price hike*', -1],

@@ -46,6 +46,10 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['undisputed', 1.5], ['leader', 0.5], ['go-to choice', 1.5], ['dependably', 1], ['comfy', 1], ['breathable', 0.7],
   ['obvious choice', 1.5], ['obvious pick', 1.5], ['should go for', 1], ['toughest', 1], ['built to last', 1.5], ['accurate', 0.7],
   ['most accurate', 1.5],
+  // mild favourable description, the usual wording of a recommendation-list item
+  ['huge', 0.5], ['extensive', 0.5], ['modern', 0.5], ['sleek', 0.7], ['lightweight', 0.5], ['compact', 0.5], ['portable', 0.5],
+  ['quiet', 0.5], ['vivid', 0.7], ['snappy', 0.7], ['precise', 0.7], ['unlimited', 0.5], ['spacious', 0.7], ['roomy', 0.7],
+  ['elegant', 0.7], ['stylish', 0.7], ['premium', 0.5], ['sturdy', 1], ['rugged', 0.7], ['rich features', 1], ['feature-rich', 1],
   // negative
   ['bad', -1], ['poor', -1], ['poorly', -1], ['worse', -1], ['worst', -1.5], ['weak', -1], ['weakness*', -1],
   ['expensive', -1], ['pricey', -1], ['overpriced', -1.5], ['costly', -1], ['high price*', -1],

@@ -115,7 +115,7 @@ export function positionalCapital(
   sentenceBefore: string,
   isTrackedName: (word: string) => boolean,
 ): 'sentence start' | 'title case' | 'inside a longer proper noun' | null {
-  const lead = sentenceBefore.replace(/^[\s>*_#\d.)(\[-]+/, '');
+  const lead = sentenceBefore.replace(/^[\s>*_#\d.)([-]+/, '');
   if (lead.trim() === '' || /^["“'‘(]+$/.test(lead.trim())) return 'sentence start';
   // A title-case line is a heading or a short label line, not a sentence (no sentence punctuation).
   const line = `${lineBefore} X ${lineAfter}`;

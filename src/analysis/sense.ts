@@ -266,7 +266,7 @@ export class SenseJudge {
         after: originalAfter,
         written: original.slice(oStart, oEnd),
         key,
-        previousIsSentenceStart: /^[\s>*_#\d.)(\[-]*[A-Z][\w'’]*\s+$/.test(sentenceBefore),
+        previousIsSentenceStart: /^[\s>*_#\d.)([-]*[A-Z][\w'’]*\s+$/.test(sentenceBefore),
         isTrackedName: (w) => this.trackedWords.has(w),
       });
       if (other !== null) return { accepted: false, reason: other };

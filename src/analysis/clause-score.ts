@@ -76,8 +76,13 @@ const INTENSIFIER_ZH = /非常|极其|极为|特别|十分|相当|尤其|格外|
 const INTENSIFIER_EN = new Set(['very', 'extremely', 'highly', 'really', 'incredibly', 'exceptionally', 'most', 'super', 'so', 'truly', 'remarkably', 'particularly', 'especially', 'exceptionally']);
 const DOWNTONER_ZH = /略|稍|有点|有些|比较/;
 const DOWNTONER_EN = new Set(['slightly', 'somewhat', 'fairly', 'rather', 'relatively', 'bit', 'little']);
+// Praise that no longer holds: "used to be the go-to", "far from great", "once the best".
+const PHRASE_NEGATOR_EN = /\b(?:used to be|far from|once was|was once)\s+(?:(?:the|a|an|its|their|very|so|as|that)\s+)?$/;
+// Imperative advice against the brand: "Skip the X if …", "Steer clear of X" (rules §3 "advised against").
+const ADVICE_AGAINST_START = /^[\s*_>#-]*(?:(?:i'd|i would|we'd|you should|you might want to|just)\s+)?(?:skip|ditch|pass on)\b/;
+const ADVICE_AGAINST = -1.5;
 
-const INHERENT_POSITIVE = /优于|胜过|强于|好于|超越|领先于|完胜|碾压|outperform[a-z]*|\bbeats?\b|surpass[a-z]*|outshin[a-z]*|\bedges? out\b|\bahead of\b|superior to/;
+const INHERENT_POSITIVE = /优于|胜过|强于|好于|超越|领先于|完胜|碾压|outperform[a-z]*|(?<!\bto |\bbe |can't |cannot )\bbeats?\b|surpass[a-z]*|outshin[a-z]*|\bedges? out\b|\bahead of\b|superior to/;
 const INHERENT_NEGATIVE = /不如|比不上|比不过|不及|逊于|逊色于|劣于|落后于|输给|弱于|差于|\btrails?\b|\blags? behind\b|\bfalls? behind\b|inferior to|\bloses to\b/;
 const POSITIONAL = /ahead of|领先于|surpass|超越|outsold|outsell/;
 const GENERIC_COMPARATIVE = /(?<![对相无好])比(?![较如例赛拟分特起])|\bthan\b/;
@@ -88,22 +93,31 @@ function isCjk(c: number): boolean {
   return c >= 0x3400 && c <= 0x9fff;
 }
 
-/** Multiplier from the few characters/words right before a lexicon hit. */
-function modifier(body: string, from: number, at: number, cjk: boolean): number {
+// Verbs that take a problem away ("catches tone issues", "prevents crashes", "fixes bugs"): the
+// problem word after them is no criticism of the subject.
+const PROBLEM_REMOVER_EN = new Set(['catches', 'catch', 'fixes', 'fix', 'fixed', 'solves', 'solve', 'solved', 'eliminates', 'eliminate', 'prevents', 'prevent', 'resolves', 'resolve', 'avoids', 'removes', 'reduces', 'reduce', 'cuts', 'flags', 'detects', 'spots', 'handles']);
+const PROBLEM_REMOVER_ZH = /解决|避免|减少|杜绝|修复|改善|告别/;
+
+/** Multiplier from the few characters/words right before a lexicon hit (weight: the hit's sign). */
+function modifier(body: string, from: number, at: number, cjk: boolean, weight: number): number {
   let factor = 1;
   if (cjk) {
     const window = body.slice(Math.max(from, at - 4), at);
     if (NEGATOR_ZH.test(window)) factor *= -0.8;
+    if (weight < 0 && PROBLEM_REMOVER_ZH.test(window)) factor *= -0.8;
     if (INTENSIFIER_ZH.test(window)) factor *= 1.5;
     else if (DOWNTONER_ZH.test(window)) factor *= 0.6;
     return factor;
   }
-  const words = body.slice(Math.max(from, at - 40), at).split(/[^a-z'’]+/).filter(Boolean).slice(-3);
+  const window = body.slice(Math.max(from, at - 40), at);
+  if (PHRASE_NEGATOR_EN.test(window)) factor *= -0.8;
+  const words = window.split(/[^a-z'’]+/).filter(Boolean).slice(-3);
   const after = body.slice(at).split(/[^a-z]+/).filter(Boolean);
   words.forEach((w, i) => {
     const word = w.replace('’', "'");
     const next = words[i + 1] ?? after[0];
     if (NEGATOR_EN.has(word) && !(word === 'not' && next === 'only')) factor *= -0.8;
+    else if (weight < 0 && PROBLEM_REMOVER_EN.has(word)) factor *= -0.8;
     else if (INTENSIFIER_EN.has(word)) factor *= 1.5;
     else if (DOWNTONER_EN.has(word)) factor *= 0.6;
   });
@@ -127,7 +141,7 @@ export function lexiconScore(body: string): number {
       i++;
       continue;
     }
-    if (found.entry.weight !== 0) total += found.entry.weight * modifier(body, prevEnd, i, !found.entry.latin);
+    if (found.entry.weight !== 0) total += found.entry.weight * modifier(body, prevEnd, i, !found.entry.latin, found.entry.weight);
     i += found.length;
     prevEnd = i;
   }
@@ -145,7 +159,8 @@ function blank(body: string, spans: readonly Span[], offset: number): string {
 }
 
 export function scoreClause(text: string, clause: Span, names: readonly Span[]): ClauseScore {
-  const body = blank(text.slice(clause.start, clause.end), names, clause.start);
+  // Typographic apostrophes ("can’t go wrong") read as ASCII ones; same length, offsets unchanged.
+  const body = blank(text.slice(clause.start, clause.end), names, clause.start).replace(/’/g, "'");
   const objectIntro = OBJECT_INTRO_START.test(body) || OBJECT_INTRO_END.test(body);
   const positive = INHERENT_POSITIVE.exec(body);
   const negative = INHERENT_NEGATIVE.exec(body);
@@ -163,7 +178,7 @@ export function scoreClause(text: string, clause: Span, names: readonly Span[]):
       objectIntro,
     };
   }
-  const polarity = lexiconScore(body);
+  const polarity = lexiconScore(body) + (ADVICE_AGAINST_START.test(body) ? ADVICE_AGAINST : 0);
   const generic = GENERIC_COMPARATIVE.exec(body);
   if (generic !== null) {
     const start = clause.start + generic.index;

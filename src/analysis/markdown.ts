@@ -44,7 +44,8 @@ export interface RankEntry {
   /** For list items: the numbered heading/paragraph entry (or group item) the list sits under. */
   parent: RankEntry | null;
   /**
-   * The rest of the first line after a colon that cut the lead ("For sleep: Calm, …"): a name
+   * The rest of the first line after a colon that cut the lead ("For sleep: Calm, …", or a bold
+   * label ending in a colon: "**Best for designers:** Squarespace — …"): a name
    * that LEADS it names the item too (the descriptor-then-name form), a name further on does not.
    */
   after?: Span;
@@ -124,11 +125,13 @@ export function leadOf(text: string, start: number, end: number): Span {
   return { start, end };
 }
 
-/** After a colon-cut lead: the rest of that line (see RankEntry.after). */
+/** After a colon-cut lead or a bold label ending in a colon: the rest of that line (see RankEntry.after). */
 export function afterLead(text: string, lead: Span): Span | undefined {
-  if (text[lead.end] !== ':') return undefined;
+  // "**Best for designers:** Squarespace — …": a bold label ending in a colon is cut like a colon.
+  const label = /:[ \t]*(?:\*\*|__)$/.test(text.slice(lead.start, lead.end));
+  if (text[lead.end] !== ':' && !label) return undefined;
   const nl = text.indexOf('\n', lead.end);
-  return { start: lead.end + 1, end: nl < 0 ? text.length : nl };
+  return { start: label ? lead.end : lead.end + 1, end: nl < 0 ? text.length : nl };
 }
 
 /** First non-empty line of an item after its list marker, reduced to its lead. */

@@ -71,6 +71,44 @@ describe('mention detection', () => {
     expect(mention('中国移动互联网产业联盟发布报告', '中国移动').mentioned).toBe(false);
   });
 
+  it('rejects a capitalised name that belongs to another proper noun: a person, place, organisation or title', () => {
+    expect(mention('Michael Jordan won six titles with the Bulls.', 'Jordan').mentioned).toBe(false);
+    expect(mention('The Air Jordan 1 retails for $180.', 'Jordan').mentioned).toBe(true);
+    expect(mention('Abraham Lincoln spoke at Gettysburg. Lincoln, Nebraska, is named after him.', 'Lincoln').mentioned).toBe(false);
+    expect(mention('The Lincoln Navigator starts at about $90,000.', 'Lincoln').mentioned).toBe(true);
+    expect(mention('The Ford Foundation announced new grants.', 'Ford').mentioned).toBe(false);
+    expect(mention('Columbia University hosts the awards; Vancouver is in British Columbia.', 'Columbia').mentioned).toBe(false);
+    expect(mention('Columbia makes affordable rain jackets.', 'Columbia').mentioned).toBe(true);
+    expect(mention('The British band Genesis took its name from the Bible.', 'Genesis').mentioned).toBe(false);
+    expect(mention('Patagonia, the region shared by Argentina and Chile, is windy.', 'Patagonia').mentioned).toBe(false);
+    expect(mention('It was screened in Orange County, California.', 'Orange').mentioned).toBe(false);
+  });
+
+  it('needs brand evidence for an ordinary English word whose capital only marks its place', () => {
+    // The first word of a sentence, a title-case heading, part of a longer proper noun.
+    expect(mention('Mint leaves stay green in water.', 'Mint').mentioned).toBe(false);
+    expect(mention('## Define Your Target Audience\nWrite down who buys.', 'Target').mentioned).toBe(false);
+    expect(mention('The Mekong Delta grows rice. Times Square is busy.', 'Delta', [], {}).mentioned).toBe(false);
+    expect(mention("Pachelbel's Canon in D is played at weddings.", 'Canon').mentioned).toBe(false);
+    // Evidence: a verb after a bare subject, product words, a model name, a possessive, mid-sentence capital.
+    expect(mention('Notion is great for docs.', 'Notion').mentioned).toBe(true);
+    expect(mention('Target has lower prices on diapers.', 'Target').mentioned).toBe(true);
+    expect(mention('Delta Air Lines is punctual.', 'Delta').mentioned).toBe(true);
+    expect(mention("Peloton's classes are engaging.", 'Peloton').mentioned).toBe(true);
+    expect(mention('I usually fly Delta to Atlanta.', 'Delta').mentioned).toBe(true);
+  });
+
+  it('rejects Chinese names in titles, other organisations and places, person or history context, and hidden crossings', () => {
+    expect(mention('电视剧《长安十二时辰》以唐代为背景。', '长安').mentioned).toBe(false);
+    expect(mention('据《光明日报》报道，凤凰卫视也做了专题。', '光明').mentioned).toBe(false);
+    expect(mention('红旗渠被称为人工天河。', '红旗').mentioned).toBe(false);
+    expect(mention('李宁在1982年的世界杯体操赛上夺得六枚金牌。', '李宁').mentioned).toBe(false);
+    expect(mention('李宁的新款跑鞋很轻。', '李宁').mentioned).toBe(true);
+    expect(mention('对方太强势时先倾听。', '方太').mentioned).toBe(false);
+    expect(mention('方太的油烟机吸力很强。', '方太').mentioned).toBe(true);
+    expect(mention('苹果的 iPhone 16 Pro 换了钛金属边框。', '苹果').mentioned).toBe(true);
+  });
+
   it('recalls an alias in another script in any case but all-lower for short acronyms', () => {
     expect(mention('Xpeng leads in city driving assistance', '小鹏', ['XPENG']).mentioned).toBe(true);
     expect(mention('Nio runs battery swap stations', '蔚来', ['NIO']).mentioned).toBe(true);

@@ -28,6 +28,11 @@ describe('rank', () => {
     expect(run('Sources:\n1. [Figma pricing](https://figma.com/pricing)\n2. [Sketch](https://sketch.com)', 'Figma').rank).toBeNull();
   });
 
+  it('reads a bold label ending in a colon as a descriptor before the name', () => {
+    const text = '- **Best for beginners:** Wix — easy editor.\n- **Best for designers:** Squarespace — beautiful templates.';
+    expect(run(text, 'Squarespace', ['Wix']).rank).toBe(2);
+  });
+
   it('gives a sub-item the rank of its group when the brand leads it', () => {
     expect(run('1. 国际品牌\n   - 三星：屏幕好\n   - 苹果：系统流畅\n2. 国产品牌\n   - 华为：拍照强\n   - 小米：性价比', '小米').rank).toBe(2);
     expect(run('### 1. CRM and sales\n- **HubSpot** — free tier\n- **Pipedrive** — simple pipelines\n### 2. Support\n- **Zendesk** — ticketing', 'Pipedrive').rank).toBe(1);
@@ -81,6 +86,23 @@ describe('sentiment toward the brand', () => {
     const text = '**1. 戴森 V15**\n\n- 优点：做工精致\n- 缺点：价格昂贵，续航一般，售后维修费用高\n\n**2. 石头 H7**\n\n- 优点：性价比高';
     expect(label(text, '戴森', ['石头'])).toBe('negative');
     expect(label(text, '石头', ['戴森'])).toBe('positive');
+  });
+
+  it('reads recommending and advising against in other words (rules §3)', () => {
+    expect(label("You can't go wrong with the Brooks Ghost 16.", 'Brooks')).toBe('positive');
+    expect(label('For a first apartment, IKEA is hard to beat on price.', 'IKEA')).toBe('positive');
+    expect(label('Lightroom remains the gold standard for cataloguing.', 'Lightroom')).toBe('positive');
+    expect(label("Adobe makes excellent software, to be fair, but I wouldn't recommend a subscription.", 'Adobe')).toBe('negative');
+    expect(label('Evernote used to be the go-to note app, but prices have risen sharply.', 'Evernote')).toBe('negative');
+    expect(label('GoDaddy is hard to recommend in 2025.', 'GoDaddy')).toBe('negative');
+    expect(label('Skip the Peloton Bike if you already own a road bike.', 'Peloton')).toBe('negative');
+    expect(label('Robinhood popularised free trading, but for long-term investors these brokers are better.', 'Robinhood')).toBe('negative');
+    expect(label('Grammarly catches tone issues other checkers miss.', 'Grammarly')).toBe('positive');
+    expect(label('统一的老坛酸菜系列是很多人的心头好。', '统一')).toBe('positive');
+  });
+
+  it('keeps sales ranks neutral', () => {
+    expect(label("Tesla's Model Y was the best-selling car in the world by registrations.", 'Tesla')).toBe('neutral');
   });
 
   it('is neutral for facts and null when not mentioned', () => {

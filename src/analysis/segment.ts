@@ -24,7 +24,10 @@ const SENTENCE_END = /[\n。！？…]|[.!?](?=\s|$)/g;
 const CLAUSE_CUT = /[，,；;、:：|]/g;
 const CONTRAST = /(?:但是|(?<![不非])但|不过|然而|可是|却|\bbut\b|\bhowever\b|\bwhereas\b|\bnevertheless\b|\bnonetheless\b|\byet\b(?! to))/g;
 const CONTRAST_AT_START = /^(?:[\s*_>#-]*)(?:但是|但|不过|然而|可是|却|而是|but\b|however\b|whereas\b|nevertheless\b|nonetheless\b|yet\b|on the other hand\b|that said\b)/;
-const CONCESSION = /虽然|虽说|尽管|即使|\balthough\b|\bthough\b|\bdespite\b|\bwhile\b|\beven if\b/;
+const CONCESSION = /虽然|虽说|尽管|即使|\balthough\b|\bthough\b|\bdespite\b|\bwhile\b|\beven if\b|\bto be fair\b|\badmittedly\b|\bin fairness\b|\bgranted\b/;
+// A clause that is only a concession marker ("X makes great software, to be fair, but …") makes
+// the clause before it the concession (rules §3: a polite concession does not change the stance).
+const CONCESSION_ONLY = /^[\s*_(-]*(?:to be fair|admittedly|granted|in fairness|of course|平心而论|客观地说|说实话)[\s*_)]*$/;
 
 function pushClause(text: string, out: Clause[], start: number, end: number, sentence: number): void {
   while (start < end && /\s/.test(text[start]!)) start++;
@@ -62,6 +65,9 @@ export function segment(text: string): { sentences: Sentence[]; clauses: Clause[
         from = m.index + 1;
       }
       splitClause(text, clauses, from, end, index);
+      for (let c = firstClause + 1; c < clauses.length; c++) {
+        if (CONCESSION_ONLY.test(text.slice(clauses[c]!.start, clauses[c]!.end))) clauses[c - 1]!.concession = true;
+      }
       if (clauses.length > firstClause) {
         sentences.push({ start, end, firstClause, clauseCount: clauses.length - firstClause });
       }

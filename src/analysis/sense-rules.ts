@@ -53,6 +53,28 @@ export const EXCLUSION_PHRASES: Readonly<Record<string, readonly string[]>> = {
   oracle: ['oracle of delphi', 'oracle at delphi'],
   shell: ['shell script', 'shell command', 'bash shell', 'command shell', 'shell scripting'],
   windows: ['windows and doors', 'double-glazed windows'],
+  // Everyday collocations of other common-word names (the capital of a sentence's first word
+  // proves nothing: "Mint leaves keep…", "Target audience").
+  mint: ['mint leaves', 'mint leaf', 'mint tea', 'mint sauce', 'mint condition', 'mint green', 'mint chocolate', 'fresh mint', 'mint julep', 'mint sprig', 'mint sprigs'],
+  target: ['target audience', 'target audiences', 'target market', 'target markets', 'target customer', 'target customers', 'target group', 'target date', 'target heart rate', 'target language', 'on target', 'target weight', 'target zone'],
+  square: ['square one', 'square feet', 'square foot', 'square metre', 'square metres', 'square meter', 'square meters', 'square mile', 'square miles', 'square kilometre', 'square kilometres', 'square kilometer', 'square kilometers', 'square root', 'town square', 'square inch', 'square inches', 'square table', 'fair and square'],
+  delta: ['river delta', 'delta variant', 'delta wave', 'delta waves'],
+  subway: ['subway station', 'subway stations', 'subway line', 'subway lines', 'subway car', 'subway cars', 'subway tile', 'subway tiles'],
+  signal: ['signal strength', 'turn signal', 'traffic signal', 'signal-to-noise'],
+  edge: ['cutting edge', 'cutting-edge', 'edge case', 'edge cases', 'competitive edge', 'leading edge', 'on edge', 'the edge of'],
+  chrome: ['chrome finish', 'chrome-plated', 'chrome plated'],
+  nest: ['nest egg', "bird's nest", 'empty nest', 'empty nesters'],
+  ring: ['boxing ring', 'wedding ring', 'engagement ring', 'ring finger', 'onion rings', 'ring the bell', 'ring the doorbell'],
+  echo: ['echo chamber', 'echo chambers'],
+  surface: ['surface area', 'surface level', 'surface tension'],
+  canon: ['literary canon', 'canon law', 'canon event'],
+  corona: ['solar corona', 'corona virus'],
+  dove: ['dove of peace', 'mourning dove', 'white dove'],
+  gap: ['gap year', 'gender gap', 'pay gap', 'wage gap', 'the gap between', 'generation gap', 'skills gap'],
+  orange: ['orange juice', 'orange peel', 'blood orange', 'orange zest'],
+  visa: ['visa application', 'tourist visa', 'work visa', 'student visa', 'visa requirements', 'visa-free', 'visa on arrival'],
+  united: ['united states', 'united kingdom', 'united nations', 'united arab emirates'],
+  honor: ['honor roll', 'honor system', 'maid of honor', 'guest of honor'],
 };
 
 /** Latin brand names that are also everyday English words: capital first letter required. */

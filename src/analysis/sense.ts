@@ -21,9 +21,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FoldedText } from './fold.js';
 import type { Hit } from './matcher.js';
+import { otherProperNoun, positionalCapital } from './sense-en.js';
 import { EXCLUSION_PHRASES } from './sense-rules.js';
 import type { BrandTarget } from './types.js';
-import { addNames, wordAt } from './zh-words.js';
+import { addNames, plainCrossing, wordAt } from './zh-words.js';
 
 export interface SenseDecision {
   target: number;
@@ -36,6 +37,7 @@ export interface SenseDecision {
 
 const ZH_AMBIGUOUS_TAGS = new Set(['n', 'v', 'a', 'ns', 'vn', 'an', 'ad', 'd', 'i', 'l', 'nr']);
 const ZH_LEXICON_MIN_FREQ = 100;
+const PLAIN_CROSSING_MIN_FREQ = 1000;
 /** Chinese names that are always ordinary words first, whatever the dictionary's tag says. */
 const ZH_BUILTIN_AMBIGUOUS = new Set(['美的', '荣耀', '一加', '理想', '蔚来', '问界', '小米', '苹果', '大众', '长城', '长安', '中兴', '联想', '奔驰', '吉利', '三星']);
 /** Well-known brand names the dictionary tags as a person or place name; never ambiguous. */
@@ -43,8 +45,11 @@ const ZH_NOT_AMBIGUOUS = new Set(['华为', '宝马', '海尔', '比亚迪', '�
 
 const BRAND_SUFFIX = /^(?:汽车|通讯|集团|公司|科技|手机|电脑|品牌|官方|旗舰|股份|电子|电器|空调|冰箱|电视|智能|控股|银行|证券|移动|app|官网)$/;
 // Brand evidence around a Chinese name: a model token right after it, or product/company words near.
-const ZH_MODEL_AFTER = /^\s?(?:[a-z]{0,3}\d{1,4}|[a-z]{1,8}\b|pro|max|ultra|plus)/;
-const ZH_BRAND_NEAR = /品牌|公司|集团|旗下|推出|发布|官方|官网|门店|股价|市值|车型|新车|销量|售后|客服|手机|汽车|电动车|新能源|笔记本|平板|空调|冰箱|洗衣机|电视|耳机|手表|芯片|系统|机型|旗舰|产品|系列|型号|续航|充电|屏幕|拍照|性价比|车主|用户|购买|入手|选购|价格|售价|万元|元|影像|性能|做工|设计|质量|品质|服务|体验|信号|处理器|配置|外观|画质|音质|功能|款|新机|机身|车身|门店|专卖|代言|上市|发布会|生态|商城|销售|市场份额|份额/;
+const ZH_MODEL_AFTER_UNIT = '(?![\\d年月日号岁个斤颗元块次天人只件张位名])(?!\\s?(?:年|个|斤|元|块|公里|次|天|人|只|件))';
+// A model token after the name ("小米 15", "理想L6"), also after 的 ("苹果的 iPhone 16") or after a
+// sub-brand of up to three characters ("吉利银河 E8"); a number with a unit is no model (3 个, 1977年).
+const ZH_MODEL_AFTER = new RegExp(`^(?:的)?\\s?(?:[a-z]{0,3}\\d{1,4}${ZH_MODEL_AFTER_UNIT}|[a-z]{1,8}\\b|pro|max|ultra|plus|[\\u4e00-\\u9fff]{1,3}\\s?[a-z]{1,3}\\d{1,4}${ZH_MODEL_AFTER_UNIT})`);
+const ZH_BRAND_NEAR = /品牌|公司|换电|车机|智驾|座舱|白酒|酱香|机票|酒店|打车|外卖|快递|网购|电商|银行|贷款|信用卡|理财|基金|股票|油烟机|热水器|洗碗机|燃气灶|灶具|净水器|扫地机|吸尘器|电器|家电|跑鞋|球鞋|运动鞋|服装|牛奶|鲜奶|酸奶|乳业|饮料|方便面|保险|理赔|会员|课程|听书|播客|自行车|应用|平台|下载|门店|集团|旗下|推出|发布|官方|官网|门店|股价|市值|车型|新车|销量|售后|客服|手机|汽车|电动车|新能源|笔记本|平板|空调|冰箱|洗衣机|电视|耳机|手表|芯片|系统|机型|旗舰|产品|系列|型号|续航|充电|屏幕|拍照|性价比|车主|用户|购买|入手|选购|价格|售价|万元|(?<!亿)元|影像|性能|做工|设计|质量|品质|服务|体验|信号|处理器|配置|外观|画质|音质|功能|款|新机|机身|车身|门店|专卖|代言|上市|发布会|生态|商城|销售|市场份额|份额/;
 // Word evidence: a degree adverb right before ("很美的", "太理想"), a verb particle right after
 // ("联想到", "奔驰在"), a "the public" phrase ("社会大众"), a person ("张荣耀先生").
 const ZH_DEGREE_BEFORE = /(?:很|最|太|真|好|多|挺|更|非常|十分|特别|相当|比较|极|越来越|不够|最为)$/;
@@ -52,12 +57,22 @@ const ZH_PARTICLE_AFTER = /^(?:到|起|着|过|而|在|向|于|地|之|化)/;
 const ZH_PUBLIC_BEFORE = /(?:社会|人民|普通|广大|国家|民族|我的|你的|他的|人生|远大|崇高|伟大|实现|追求|万里|八达岭)$/;
 const ZH_PERSON_AFTER = /^(?:先生|女士|老师|同学|教授|医生|说|表示)/;
 const ORG_AFTER_ZH = /^[\u3400-\u9fff]{0,8}?(?:联盟|协会|委员会|商会|基金会|研究会|研究院|联合会)/;
+// Other organisations, places and works named with the same characters, right after the name:
+// 长安大学, 凤凰卫视, 光明日报 (an organisation); 红旗渠, 凤凰古城, 长安街 (a place); 海马体.
+const ORG_HEAD_AFTER_ZH = /^(?:大学|学院|中学|小学|医院|卫视|电视台|日报|晚报|周刊|杂志社|出版社|研究所|博物馆|剧院|乐团|学会|报社)/;
+const PLACE_AFTER_ZH = /^(?:古城|古镇|景区|公园|广场|大道|山脉|地区|机场|车站|大桥|水库|遗址|渠|街|巷|镇|村|县|岛|寺|庙|塔|桥|宫|谱|体(?![验系积感重育彩操型])|城(?!市)|山(?![寨东西])|湖(?![南北])|河(?![南北])|江(?![苏西南湖])|市(?![场值面民])|省(?![钱电油心时力]))/;
+// Person, place, history, myth and film context: "李宁…夺得六枚金牌", "唐代的长安", "神话人物哪吒".
+const ZH_OTHER_SENSE = /出生|毕业于|夺得|金牌|冠军|运动员|体操|退役|演员|歌手|导演|诗人|作家|皇帝|将军|神话|传说|人物|被誉为|享年|去世|逝世|古代|唐代|宋代|汉代|明代|清代|朝代|都城|古称|首都|山脉|海拔|景区|景点|游览|大脑|神经|电影|票房|上映|小说|电视剧|诗词|歌曲|典故/;
 
-const EN_OTHER_SENSE = /\b(?:gods?|goddess|deity|myths?|mythology|mythological|greek|roman|norse|legend|legendary|titan|olympus|planet|orbit|inventor|physicist|scientist|born|died|biography|painter|poet|river|rainforest|jungle|basin|novel|film|movie|album|song|species|animal|bird|fruit|zoo|wild)\b/;
-const EN_BRAND_NEAR = /\b(?:inc|corp|corporation|company|companies|brand|brands|app|apps|software|platform|stock|shares|ceo|product|products|pricing|price|plan|plans|subscription|cars?|vehicles?|ev|evs|model|models|phones?|laptops?|stores?|headquartered|founded|users|customers|tools?|services?|workspace|integrations?|dealers?|launch(?:ed)?|sells?|market)\b/;
+const EN_OTHER_SENSE = /\b(?:gods?|goddess|deity|myths?|mythology|mythological|greek|roman|norse|legend|legendary|titan|olympus|planet|orbit|inventor|physicist|scientist|born|died|biography|painter|poet|river|rainforest|jungle|basin|novel|film|movie|album|song|species|animal|bird|fruit|zoo|wild|rose to fame|celebrity|heiress|actor|actress|singer|songwriter|rapper|athlete|gymnast|footballer|quarterback|olympics?|senator|emperor|pope|reality (?:series|show|star)|starred|biopic|grandfather|great-grandfather|novelist|composer|philosopher|eclipse|solar|covid(?:-19)?|coronavirus|pandemic|deforestation|indigenous|wildlife|bible|biblical|scripture)\b/;
+const EN_BRAND_NEAR = /\b(?:inc|corp|corporation|company|companies|brand|brands|app|apps|software|platform|stock|shares|ceo|product|products|pricing|price|prices|plan|plans|subscription|cars?|vehicles?|ev|evs|model|models|phones?|laptops?|stores?|headquartered|founded|users|customers|tools?|services?|workspace|integrations?|dealers?|launch(?:ed)?|sells?|market|buy|bought|order(?:s|ed)?|shipping|delivery|deliveries|retailer|retail|online|sellers?|reviews?|ratings?|deals?|discounts?|premium|membership|subscribers?|account|download|install|sign up|log in|login|fees?|airlines?|flights?|hotels?|restaurants?|menu|sandwich(?:es)?|beer|drinks?|shoes?|sneakers?|jackets?|apparel|clothing|release[sd]?|version|update|features?|support|available|offers?|costs?|charges?|devices?|speakers?|headphones|earbuds|watch|cameras?|tv|browser|console|tablets?|policy|returns?|cards?|bank|banking|trucks?|suv|sedan|dealership|warranty|revenue|earnings|valuation|ipo|acquired|acquisition|employees|chain|franchise|outlets?|checkout|api|website|iphone|android|ios|windows|mac|pc|soap|shampoo|deodorant|lotion|jeans|shirts?|hoodies?|clothes|outfits?|channels?|calls?|meetings?|video calls?|readers?|terminals?|messages?|messaging|chats?|encrypt\w*|privacy|payments?|transactions?|merchants?|tickets?|booking|bookings|rewards|points|miles|loyalty|quality|build quality|owners|drivers|complaints|recalls?|lineup|sales|sold|shipments|market share|battery|charging|firmware|hardware|interior|performance|carriers?|plans?)\b|\$\d/;
 const EN_VERB_AFTER = /^\s+(?:in|out|off|up|down|into|across|through|the|a|an|your|our|their|this|that|it|them)\b/;
-// Case-sensitive, on the ORIGINAL text: an organisation's name is written in title case.
-const ORG_AFTER_EN = /^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers)\b/;
+// A model or product token right after a name: "Kindle Paperwhite", "Pixel 9", "Square Terminal".
+const EN_MODEL_AFTER = /^(?:['’]s)?\s+(?:[A-Z][\w+-]*|[a-z]*\d[\w+-]*)/;
+const EN_MODEL_NUMBER_AFTER = /^(?:['’]s)?\s+[a-z]*\d[\w+-]*/i;
+// A bare singular subject with its verb ("Peloton is good.", "Notion offers…"): a common noun
+// would take a determiner there ("The peloton is…"), so the word is a proper noun.
+const EN_SUBJECT_VERB_AFTER = /^\s+(?:is|was|has|had|offers|makes|lets|provides|supports|costs|charges|includes|remains|uses|gives|comes|works|does|doesn't|isn't|wasn't|can|can't|will|won't|should|would|announced|launched|released|introduced|added|keeps|stands|shines|excels|feels|runs|delivers|wins|leads|focuses|integrates|syncs)\b/;
 
 // The word lists are searched as text ("\"notion\"" in the JSON array, "\n理想 " in the jieba
 // dictionary) rather than parsed into sets: a name lookup is needed a few times per analyzer, and
@@ -131,6 +146,16 @@ function blockBounds(text: string, pos: number): { start: number; end: number } 
   return { start: before < floor ? floor : before + 2, end: after < 0 || after > ceil ? ceil : after };
 }
 
+/** Is [start, end) inside a work's title in 《…》 (a book, film, drama, song, newspaper)? */
+function insideTitle(text: string, start: number, end: number): boolean {
+  const open = text.lastIndexOf('《', start);
+  if (open < 0 || start - open > 40) return false;
+  const closeBefore = text.lastIndexOf('》', start);
+  if (closeBefore > open) return false;
+  const close = text.indexOf('》', end);
+  return close >= 0 && close - end <= 40 && !text.slice(end, close).includes('《');
+}
+
 function isCjkName(key: string): boolean {
   return /[\u3400-\u9fff]/.test(key);
 }
@@ -138,6 +163,8 @@ function isCjkName(key: string): boolean {
 export class SenseJudge {
   private readonly ambiguous: boolean[][];
   private readonly hasZh: boolean;
+  /** Every word of every tracked name, folded ("google", "pixel"): a tracked word before a name is no first name. */
+  private readonly trackedWords = new Set<string>();
 
   constructor(
     private readonly targets: readonly BrandTarget[],
@@ -145,7 +172,12 @@ export class SenseJudge {
   ) {
     const zhNames: string[] = [];
     this.ambiguous = targets.map(() => []);
-    for (const t of targets) for (const n of [t.name, ...(t.aliases ?? [])]) if (isCjkName(n)) zhNames.push(n.trim());
+    for (const t of targets) {
+      for (const n of [t.name, ...(t.aliases ?? [])]) {
+        if (isCjkName(n)) zhNames.push(n.trim());
+        for (const w of n.toLowerCase().split(/[^a-z0-9'’]+/)) if (w.length > 0) this.trackedWords.add(w);
+      }
+    }
     this.hasZh = zhNames.length > 0;
     if (this.hasZh) addNames(zhNames);
   }
@@ -165,7 +197,7 @@ export class SenseJudge {
   judge(folded: FoldedText, original: string, hits: readonly Hit[], decisions: SenseDecision[] | null): Hit[] {
     const text = folded.text;
     const out: Hit[] = [];
-    const verdicts = hits.map((h) => this.decide(text, h, hits, original.slice(folded.origin[h.end]!, folded.origin[h.end]! + 60)));
+    const verdicts = hits.map((h) => this.decide(text, h, hits, original, folded.origin));
     hits.forEach((h, i) => {
       const v = verdicts[i]!;
       if (v.accepted) out.push(h);
@@ -176,12 +208,15 @@ export class SenseJudge {
     return out;
   }
 
-  private decide(text: string, h: Hit, all: readonly Hit[], originalAfter: string): { accepted: boolean; reason: string } {
+  private decide(text: string, h: Hit, all: readonly Hit[], original: string, origin: Int32Array): { accepted: boolean; reason: string } {
     const key = this.keyOf(h, text);
     const before = text.slice(Math.max(0, h.start - 6), h.start);
     const after = text.slice(h.end, h.end + 24);
     if (isCjkName(key)) {
       if (ORG_AFTER_ZH.test(after) && !/^[\s,、，。]/.test(after)) return { accepted: false, reason: `part of an organisation's name (${key}${ORG_AFTER_ZH.exec(after)![0]})` };
+      if (ORG_HEAD_AFTER_ZH.test(after)) return { accepted: false, reason: `part of another organisation's name (${key}${ORG_HEAD_AFTER_ZH.exec(after)![0]})` };
+      if (insideTitle(text, h.start, h.end)) return { accepted: false, reason: 'inside the title of a work (《…》)' };
+      if (PLACE_AFTER_ZH.test(after)) return { accepted: false, reason: `part of a place or another compound (${key}${PLACE_AFTER_ZH.exec(after)![0]})` };
       const w = wordAt(text, h.start, h.end);
       if (w.fit === 'crosses') {
         // Segmentation is itself a guess (长安逸动 → 长/安逸/动): a sentence that names another
@@ -194,6 +229,20 @@ export class SenseJudge {
         const suffix = w.start === h.start ? w.word.slice(h.end - h.start) : '';
         if (!BRAND_SUFFIX.test(suffix)) return { accepted: false, reason: `inside the word ${w.word}` };
       }
+      const sb = sentenceBounds(text, h.start);
+      const sentence = text.slice(sb.start, sb.end);
+      if (w.fit === 'word') {
+        // Segmented without the tracked names, a dictionary word may straddle the name (对方|太).
+        // Two-character names only (longer ones are specific), and only a frequent word (≥ 1000:
+        // 对方, 集中, 性格), so a locative like 书上 does not cut 小红书.
+        const crossing = h.end - h.start === 2 ? plainCrossing(text, h.start, h.end) : null;
+        if (crossing !== null && (zhLexiconEntry(crossing)?.freq ?? 0) >= PLAIN_CROSSING_MIN_FREQ && !ZH_MODEL_AFTER.test(after) && !ZH_BRAND_NEAR.test(sentence)) {
+          return { accepted: false, reason: `straddles a word boundary without the brand names: ${crossing}` };
+        }
+      }
+      if (ZH_OTHER_SENSE.test(sentence) && !ZH_BRAND_NEAR.test(sentence) && !ZH_MODEL_AFTER.test(after) && !this.coNamed(h, all, sb)) {
+        return { accepted: false, reason: `another meaning: ${ZH_OTHER_SENSE.exec(sentence)![0]} context` };
+      }
       if (!this.isAmbiguous(h.target, key)) return { accepted: true, reason: 'whole word, not an ordinary word' };
       if (ZH_MODEL_AFTER.test(after)) return { accepted: true, reason: 'model or product token follows' };
       if (ZH_DEGREE_BEFORE.test(before)) return { accepted: false, reason: 'word sense: degree adverb before it' };
@@ -202,18 +251,70 @@ export class SenseJudge {
       if (ZH_PERSON_AFTER.test(after)) return { accepted: false, reason: 'a person of that name' };
       return this.brandEvidence(text, h, all);
     }
-    // Latin names
-    if (ORG_AFTER_EN.test(originalAfter)) return { accepted: false, reason: 'part of an organisation\'s name' };
+    // Latin names: capitalisation is evidence, so read the ORIGINAL text around the candidate.
+    const oStart = origin[h.start]!;
+    const oEnd = origin[h.end]!;
+    const originalBefore = original.slice(Math.max(0, oStart - 80), oStart);
+    const originalAfter = original.slice(oEnd, oEnd + 80);
     const s = sentenceBounds(text, h.start);
     const sentence = text.slice(s.start, s.end);
+    const sentenceBefore = original.slice(origin[s.start]!, oStart);
+    const singleWord = /^[a-z]+$/.test(key);
+    if (singleWord) {
+      const other = otherProperNoun({
+        before: originalBefore,
+        after: originalAfter,
+        written: original.slice(oStart, oEnd),
+        key,
+        previousIsSentenceStart: /^[\s>*_#\d.)([-]*[A-Z][\w'’]*\s+$/.test(sentenceBefore),
+        isTrackedName: (w) => this.trackedWords.has(w),
+      });
+      if (other !== null) return { accepted: false, reason: other };
+    } else if (/^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers)\b/.test(originalAfter)) {
+      return { accepted: false, reason: "part of an organisation's name" };
+    }
     // Mythology, people and places share names with brands that are no dictionary words (Nike).
-    if (/^[a-z]+$/.test(key) && EN_OTHER_SENSE.test(sentence) && !EN_BRAND_NEAR.test(sentence) && !this.coNamed(h, all, s)) {
+    if (singleWord && EN_OTHER_SENSE.test(sentence) && !EN_BRAND_NEAR.test(sentence) && !this.coNamed(h, all, s)) {
       return { accepted: false, reason: `another meaning: ${EN_OTHER_SENSE.exec(sentence)![0]} context` };
     }
-    if (!/^[a-z]+$/.test(key) || !this.isAmbiguous(h.target, key)) return { accepted: true, reason: 'whole word, not an ordinary word' };
+    if (!singleWord || !this.isAmbiguous(h.target, key)) return { accepted: true, reason: 'whole word, not an ordinary word' };
     const atSentenceStart = /^[\s>*_#\d.)-]*$/.test(text.slice(s.start, h.start));
     if (atSentenceStart && EN_VERB_AFTER.test(after) && !EN_BRAND_NEAR.test(sentence)) return { accepted: false, reason: 'word sense: verb use' };
-    return { accepted: true, reason: 'capitalised, no other-meaning context' };
+    // An ordinary word whose capital only marks its place (sentence start, title-case heading,
+    // inside a longer proper noun) needs brand evidence, as a Chinese ambiguous name does.
+    const lineStart = original.lastIndexOf('\n', oStart - 1) + 1;
+    const lineEndAt = original.indexOf('\n', oEnd);
+    const lineEnd = lineEndAt < 0 ? original.length : lineEndAt;
+    const position = positionalCapital(original.slice(lineStart, oStart), original.slice(oEnd, lineEnd), sentenceBefore, (w) => this.trackedWords.has(w));
+    if (position !== null) return this.latinBrandEvidence(text, h, all, s, sentence, originalAfter, position);
+    return { accepted: true, reason: 'capitalised mid-sentence, no other-meaning context' };
+  }
+
+  /** Brand evidence for an ordinary English word whose capital letter proves nothing. */
+  private latinBrandEvidence(
+    text: string,
+    h: Hit,
+    all: readonly Hit[],
+    s: { start: number; end: number },
+    sentence: string,
+    originalAfter: string,
+    position: 'sentence start' | 'title case' | 'inside a longer proper noun',
+  ): { accepted: boolean; reason: string } {
+    const near = EN_BRAND_NEAR.exec(sentence);
+    if (near !== null) return { accepted: true, reason: `brand evidence: ${near[0]}` };
+    // In a title-case line every word is capitalised, so only a model number counts there.
+    if ((position === 'title case' ? EN_MODEL_NUMBER_AFTER : EN_MODEL_AFTER).test(originalAfter)) return { accepted: true, reason: 'brand evidence: a model or product name follows' };
+    if (/^['’]s\b/.test(originalAfter)) return { accepted: true, reason: 'brand evidence: a possessive proper noun' };
+    if (position === 'sentence start' && (EN_SUBJECT_VERB_AFTER.test(originalAfter) || /^\s+[a-z]+ed\b/.test(originalAfter))) return { accepted: true, reason: 'brand evidence: a bare subject of a verb' };
+    if (/^\s+(?:and|or|&|vs\.?|versus)\s+[A-Z]/.test(originalAfter)) return { accepted: true, reason: 'brand evidence: coordinated with another proper noun' };
+    if (this.coNamed(h, all, s) || this.coNamed(h, all, blockBounds(text, h.start))) return { accepted: true, reason: 'brand evidence: co-named with another tracked brand' };
+    if (/^[\s>*_#\d.()-]*(?:\*\*|__|\[)?$/.test(text.slice(s.start, h.start)) && /^(?:\*\*|__|\])?[ \t]*(?:[:—–(|-]|\n|$)/.test(text.slice(h.end, h.end + 4))) {
+      return { accepted: true, reason: 'brand evidence: lead of a list item or heading' };
+    }
+    if (/\|[ \t]*(?:\*\*)?$/.test(text.slice(Math.max(0, h.start - 4), h.start)) && /^(?:\*\*)?[ \t]*\|/.test(text.slice(h.end, h.end + 4))) {
+      return { accepted: true, reason: 'brand evidence: a table cell of its own' };
+    }
+    return { accepted: false, reason: `an ordinary word capitalised by its position (${position}), without brand evidence` };
   }
 
   /** Another tracked name within [s.start, s.end)? Hits are sorted: binary search, then a bounded scan. */

@@ -31,6 +31,7 @@ export const NEGATIVE_THRESHOLD = -0.2;
 // A sentence that names nobody continues the previous sentence's subject when it opens with a
 // pronoun or a continuation/contrast connective ("However, the subscription is expensive.").
 const CONTINUATION_START = /^(?:[\s>*_#-]|\d{1,2}[.)、])*(?:它|其|该品牌|该公司|这个品牌|这家|这款|此款|他们|但是|但|不过|然而|可是|而且|并且|此外|另外|同时|不仅如此|they\b|their\b|it\b|its\b|it's\b|the brand\b|the company\b|this brand\b|the phone\b|this phone\b|this model\b|the platform\b|the tool\b|however\b|but\b|also\b|additionally\b|moreover\b|furthermore\b|plus\b|that said\b|on the other hand\b|still\b)/;
+const ALTERNATIVES_BETTER = /\b(?:these|those|other|the following|alternatives?|others|competitors|rivals)\b[^.;]{0,40}?\b(?:are|is|seem|look|do|work)\s+(?:much\s+|far\s+|a lot\s+)?(?:better|superior|stronger|a better (?:fit|choice|bet))\b|\bthere are (?:much |far )?better (?:alternatives|options|choices|picks)\b|\bbetter (?:alternatives|options|choices) (?:exist|are available|out there)\b|(?:其他|别的|其它|这些|以下)(?:品牌|产品|选择|平台|几家|几款)?[^，。；]{0,10}?(?:更好|更值得|更推荐|更合适)|有更好的选择/;
 const CONNECTIVES = /以及|还有|和|与|及|或|跟|同|\band\b|\bor\b|\bvs\.?|\bversus\b/g;
 
 export function labelFor(score: number): Sentiment['label'] {
@@ -134,7 +135,10 @@ export function sentimentsByTarget(
         for (const t of named.size > 0 ? named : fallback) subjects.add(t);
       }
       if (objects.size > 0 && subjects.size === 0) for (const t of fallback) if (!objects.has(t)) subjects.add(t);
-      const subjectValue = s.comparison !== null && objects.size > 0 ? s.comparison.subjectPolarity : s.polarity;
+      let subjectValue = s.comparison !== null && objects.size > 0 ? s.comparison.subjectPolarity : s.polarity;
+      // "…, but for long-term investors these brokers are better" / "其他品牌更值得": a clause that
+      // names nobody and praises the alternatives criticises the carried target (§3).
+      if (named.size === 0 && ALTERNATIVES_BETTER.test(text.slice(clause.start, clause.end))) subjectValue = -Math.max(1, Math.abs(subjectValue));
       for (const t of subjects) contributions.push({ target: t, clause: ci, value: subjectValue });
       for (const t of objects) if (!subjects.has(t)) contributions.push({ target: t, clause: ci, value: -subjectValue });
       carry = new Set([...subjects, ...objects]);

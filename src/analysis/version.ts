@@ -6,5 +6,9 @@
  *   1.x: before measurement-rules.md (normalised citation urls, ranked tables).
  *   2.0: measurement-rules.md adopted (verbatim urls + normalizedUrl, grouped lists, caution
  *        sections, word segmentation and sense decisions).
+ *   2.1: other proper nouns and positional capitals (persons, places, organisations, titles;
+ *        English ordinary-word names need brand evidence like Chinese ones), Chinese titles 《…》,
+ *        other organisations/places and crossings hidden by the names' dictionary bias; broader
+ *        evaluative wording (recommending/advising against in other words), bold-label leads.
  */
-export const ENGINE_VERSION = '2.0.0';
+export const ENGINE_VERSION = '2.1.0';

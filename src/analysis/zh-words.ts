@@ -23,6 +23,8 @@ const NAME_FREQ = 2000;
 const WINDOW = 12;
 
 let jieba: Jieba | null = null;
+/** The same dictionary WITHOUT the tracked names: how the text reads to someone who does not know the brand. */
+let plainJieba: Jieba | null = null;
 const loadedNames = new Set<string>();
 
 /** The trimmed dictionary, written next to the built module by `npm run build` (see below). */
@@ -40,12 +42,15 @@ export function trimmedDictionary(): string {
   return kept.join('\n');
 }
 
-function instance(): Jieba {
-  if (jieba !== null) return jieba;
+function newJieba(): Jieba {
   const require = createRequire(import.meta.url);
   const { Jieba: JiebaClass } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
   const dict = existsSync(TRIMMED_DICT) ? readFileSync(TRIMMED_DICT) : Buffer.from(trimmedDictionary());
-  jieba = JiebaClass.withDict(dict);
+  return JiebaClass.withDict(dict);
+}
+
+function instance(): Jieba {
+  jieba ??= newJieba();
   return jieba;
 }
 
@@ -100,4 +105,29 @@ export function wordAt(text: string, start: number, end: number): WordAt {
     if (wStart <= start && wEnd >= end && (wStart < start || wEnd > end)) return { word, fit: 'inside', start: wStart };
   }
   return { word: text.slice(start, end), fit: 'word', start };
+}
+
+/**
+ * A dictionary word that straddles an edge of the hit when the text is segmented WITHOUT the
+ * tracked names (对方|太|强势 for 方太, 集中|兴趣 for 中兴), or null. The names are added to the
+ * segmenter's dictionary at a high frequency so that brand names are cut as words; that bias can
+ * also cut a brand out of an ordinary word next to a frequent single character (对|方太|强势).
+ * Only words of two or more characters that the plain dictionary knows count.
+ */
+export function plainCrossing(text: string, start: number, end: number): string | null {
+  let from = start;
+  while (from > 0 && start - from < WINDOW && isCjk(text.charCodeAt(from - 1))) from--;
+  let to = end;
+  while (to < text.length && to - end < WINDOW && isCjk(text.charCodeAt(to))) to++;
+  if (from === start && to === end) return null;
+  plainJieba ??= newJieba();
+  let at = from;
+  for (const word of plainJieba.cut(text.slice(from, to), false)) {
+    const wStart = at;
+    const wEnd = at + word.length;
+    at = wEnd;
+    if (word.length < 2) continue;
+    if ((wStart < start && wEnd > start && wEnd < end) || (wStart > start && wStart < end && wEnd > end)) return word;
+  }
+  return null;
 }

@@ -151,6 +151,8 @@ export function createBrandService(deps: {
     /** The brand, or undefined when the account has no such brand (callers that skip, not refuse). */
     find: async (accountId: string, brandId: string): Promise<repo.BrandRow | undefined> =>
       isUuid(brandId) ? repo.findBrand(db, accountId, brandId) : undefined,
+    /** Whether the brand exists in any account: for operator tools, never for a tenant's request. */
+    exists: async (brandId: string): Promise<boolean> => isUuid(brandId) && repo.brandExists(db, brandId),
 
     async create(owner: BrandOwner, input: BrandInput): Promise<BrandView> {
       const brand: repo.NewBrand = {

@@ -63,7 +63,7 @@ export async function seedHistory(container: Container, owner: { accountId: stri
           position: mentioned ? 3 : null, rank: mentioned ? 1 + Math.floor(random() * 5) : null,
           sentimentLabel: label, sentimentScore: label === 'positive' ? 0.6 : label === 'negative' ? -0.6 : mentioned ? 0 : null,
           mentionCount: mentioned ? 1 : 0,
-          citations: mentioned ? [{ url, domain: new URL(url).hostname, context: `${brand.name} is good.`, source: 'text' }] : [],
+          citations: mentioned ? [{ url, normalizedUrl: url, domain: new URL(url).hostname, context: `${brand.name} is good.`, source: 'text' }] : [],
           competitors: [],
         });
       }

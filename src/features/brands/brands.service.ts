@@ -16,6 +16,7 @@ import type { ScanService } from '../scans/scans.service.js';
 import { trackedNames } from '../prompts/tagging.js';
 import { competitorCandidates, suggestAliases } from './aliases.js';
 import { visibilityOf } from '../scans/metrics.js';
+import { byVersionDesc } from '../metrics/engine-versions.js';
 import { officialHandleOf } from '../sentinel/social-accounts.js';
 import * as repo from './brands.repo.js';
 
@@ -136,7 +137,7 @@ export function createBrandService(deps: {
   db: Db;
   accounts: Pick<AccountsService, 'lock'>;
   prompts: PromptService;
-  scans: Pick<ScanService, 'lastFinishedRun' | 'recentAnswerTexts'>;
+  scans: Pick<ScanService, 'lastFinishedRun' | 'recentAnswerTexts' | 'engineVersionsOfRun'>;
 }) {
   const { db, accounts, prompts, scans } = deps;
 
@@ -239,6 +240,7 @@ export function createBrandService(deps: {
     async detail(accountId: string, brandId: string) {
       const row = await owned(accountId, brandId);
       const run = await scans.lastFinishedRun(row.id);
+      const engineVersions = run ? (await scans.engineVersionsOfRun(run.id)).sort(byVersionDesc) : [];
       return {
         brand: toBrandView(row),
         lastScan: run
@@ -249,6 +251,7 @@ export function createBrandService(deps: {
               completedAt: run.completedAt!.toISOString(),
               ...visibilityOf(run.answersMentioned, run.tasksSucceeded),
               platforms: run.platforms.map((p) => toV1Id(p as PlatformId)),
+              engineVersions,
             }
           : null,
       };

@@ -242,6 +242,14 @@ export async function answersOfRun(db: Executor, runId: string): Promise<AnswerR
   return db.select().from(answers).where(eq(answers.runId, runId)).orderBy(asc(answers.createdAt));
 }
 
+/** A run's successful answers per analysis engine version (brand detail's last scan). */
+export async function engineVersionsOfRun(db: Executor, runId: string): Promise<Array<{ version: string; answers: number }>> {
+  const result = await db.execute(sql`
+    select engine_version, count(*)::int as answers from answers
+    where run_id = ${runId} and error_kind is null and engine_version is not null group by engine_version`);
+  return rows<{ engine_version: string; answers: number }>(result).map((r) => ({ version: r.engine_version, answers: Number(r.answers) }));
+}
+
 /** The texts of a brand's newest successful answers since `since` (competitor candidates read them). */
 export async function recentAnswerTexts(db: Executor, brandId: string, since: Date, limit: number): Promise<string[]> {
   const result = await db.execute(sql`

@@ -87,9 +87,10 @@ export async function createPass(tx: Executor, f: PassFilter, batchSize: number)
       select id, row_number() over (order by created_at, id) - 1 as n from answers
       where ${sql.join(conditions, sql` and `)}
     ),
+    grouped as (select id, n, n / ${batchSize}::int as seq from picked),
     b as (
       insert into reanalysis_batches (pass_id, seq, answer_ids, answers)
-      select ${passId}::uuid, n / ${batchSize}, jsonb_agg(id order by n), count(*) from picked group by n / ${batchSize}
+      select ${passId}::uuid, seq, jsonb_agg(id order by n), count(*) from grouped group by seq
       returning answers
     )
     update reanalysis_passes p set answers = (select coalesce(sum(answers), 0) from b), batches = (select count(*) from b),

@@ -21,6 +21,7 @@ import { createPromptService } from './features/prompts/prompts.service.js';
 import { createBrandService } from './features/brands/brands.service.js';
 import { createPromptManagerService } from './features/prompts/prompt-manager.service.js';
 import { createScanService } from './features/scans/scans.service.js';
+import { createReanalysisService } from './features/scans/reanalysis.service.js';
 import { createQuickScanService } from './features/scans/quick-scans.service.js';
 import { createProbeService } from './features/probes/probes.service.js';
 import { createEventsService } from './features/events/events.service.js';
@@ -116,6 +117,8 @@ function createServices(deps: ServiceDeps) {
   // Every finished run about a brand feeds citations, sentinel, gap and uplift checks at once
   // (the minute tick's sweep remains as a safety net).
   scans.onRunFinished((run, tx) => monitoring.runFinished(run.id, tx));
+  // Stored answers re-read by the current engine (`sightline reanalyze`), as durable batch jobs.
+  const reanalysis = createReanalysisService({ db, queue, brandExists: brands.exists, recordSightings: citations.recordSightingsOf, log });
   const rewriter = createRewriter({ platforms, now });
   return {
     health: createHealthService(deps),
@@ -128,6 +131,7 @@ function createServices(deps: ServiceDeps) {
     brands,
     promptManager: createPromptManagerService({ db, brands }),
     scans,
+    reanalysis,
     quickScans: createQuickScanService({ scans, brands, platforms }),
     probes: createProbeService({ brands, prompts, scans, platforms, now }),
     events,

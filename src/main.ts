@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * CLI entry: `sightline <start|serve|worker|migrate|account|key|analyze|simulate|mcp>`.
+ * CLI entry: `sightline <start|serve|worker|migrate|account|key|analyze|reanalyze|simulate|mcp>`.
  *
  * `analyze` takes a lean path: it loads only commander and the analysis engine, never the server,
  * the database or Fastify, so bulk use starts fast (bench/analyze-cold-start.ts). Every other

@@ -5,6 +5,7 @@ import { DataDirLockedError } from '../db/datadir-lock.js';
 import { migrateCommand } from './migrate.js';
 import { roleCommand } from './serve.js';
 import { analyzeCommand } from './analyze.js';
+import { reanalyzeCommand } from './reanalyze.js';
 import { simulateCommand } from './simulate.js';
 import { accountCommand } from './account.js';
 import { keyCommand } from './key.js';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   program.addCommand(accountCommand());
   program.addCommand(keyCommand());
   program.addCommand(analyzeCommand());
+  program.addCommand(reanalyzeCommand());
   program.addCommand(simulateCommand());
   program.addCommand(mcpCommand());
   return program;

@@ -6,7 +6,8 @@ import { aeoBatchItemJob } from '../features/aeo/aeo.jobs.js';
 import type { AeoBatchService } from '../features/aeo/aeo-batch.service.js';
 import { monitoringJobs } from '../features/monitoring/monitoring.jobs.js';
 import type { MonitoringService } from '../features/monitoring/monitoring.service.js';
-import { scanTaskJob } from '../features/scans/scans.jobs.js';
+import type { ReanalysisService } from '../features/scans/reanalysis.service.js';
+import { reanalyzeBatchJob, scanTaskJob } from '../features/scans/scans.jobs.js';
 import type { ScanService } from '../features/scans/scans.service.js';
 import { webhookJobs } from '../features/webhooks/delivery.jobs.js';
 import type { DeliveryService } from '../features/webhooks/delivery.service.js';
@@ -14,6 +15,7 @@ import type { JobQueue } from './queue.js';
 
 export interface JobServices {
   scans: ScanService;
+  reanalysis: ReanalysisService;
   webhookDelivery: DeliveryService;
   monitoring: MonitoringService;
   aeoBatches: AeoBatchService;
@@ -21,6 +23,7 @@ export interface JobServices {
 
 export function registerJobs({ queue, services }: { queue: JobQueue; services: JobServices }): void {
   queue.register(scanTaskJob(services.scans));
+  queue.register(reanalyzeBatchJob(services.reanalysis));
   const webhooks = webhookJobs(services.webhookDelivery);
   queue.register(webhooks.deliver);
   queue.register(webhooks.alertCheck);

@@ -29,7 +29,7 @@ describe('the sightline CLI', () => {
   it('lists its verbs and has --help on each', async () => {
     const help = await sightline(['--help']);
     expect(help.code).toBe(0);
-    for (const verb of ['start', 'serve', 'worker', 'migrate', 'analyze', 'simulate']) expect(help.stdout).toContain(verb);
+    for (const verb of ['start', 'serve', 'worker', 'migrate', 'analyze', 'reanalyze', 'simulate']) expect(help.stdout).toContain(verb);
     const verbHelp = await sightline(['migrate', '--help']);
     expect(verbHelp.code).toBe(0);
     expect(verbHelp.stdout).toMatch(/Usage: sightline migrate/);

@@ -54,7 +54,7 @@ export async function storeRun(db: Executor, tenant: Tenant, brandId: string, sp
       mentioned: s.failed ? null : s.mentioned, position: s.mentioned ? 0 : null, rank: s.mentioned ? (s.rank ?? null) : null,
       sentimentLabel: s.mentioned ? (s.sentiment ?? 'neutral') : null, sentimentScore: s.mentioned ? score : null,
       mentionCount: s.mentioned ? 1 : 0,
-      citations: (s.citations ?? []).map((url) => ({ url, domain: getDomain(url) ?? '', context: `See ${url}.`, source: 'text' })),
+      citations: (s.citations ?? []).map((url) => ({ url, normalizedUrl: url, domain: getDomain(url) ?? '', context: `See ${url}.`, source: 'text' })),
       competitors: (s.competitors ?? []).map((c) => ({ name: c.name, position: 0, rank: c.rank ?? null, sentimentLabel: 'neutral', sentimentScore: 0, mentionCount: 1 })),
     };
   });

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE_VERSION } from '../../src/analysis/index.js';
 import { fromRoot } from '../../src/lib/paths.js';
 import { startReceiver, type Receiver } from '../webhooks/support/receiver.js';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.js';
@@ -275,6 +276,10 @@ describe.skipIf(!hasChromium)('dashboard in a real browser', () => {
       await page.getByRole('heading', { name: title }).waitFor();
       expect(await shown()).toEqual(expected);
       expect(await page.getByTestId('headline-visibility-value').textContent()).toContain((api.visibility.value * 100).toFixed(1));
+      // Small print: the engine version the window's answers were read by, as the API says.
+      expect(api.engineVersions).toEqual([{ version: ENGINE_VERSION, answers: api.answers.branded + api.answers.unbranded }]);
+      expect(await page.getByTestId('headline-engine').getAttribute('data-versions')).toBe(ENGINE_VERSION);
+      expect(await page.getByTestId('headline-engine').textContent()).toContain(locale === 'en' ? `analysis engine ${ENGINE_VERSION}` : `分析引擎 ${ENGINE_VERSION}`);
       expect(await page.evaluate(pageEval.overflow)).toBeLessThanOrEqual(0);
       await page.getByTestId('headline-visibility').getByRole('button').click();
       await page.getByTestId('headline-visibility').getByRole('note').waitFor();

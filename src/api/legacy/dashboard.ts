@@ -10,9 +10,10 @@ import { sendRows } from '../../http/csv-reply.js';
 import {
   BrandDaysQuerySchema,
   COMPARE_COLUMNS,
-  DashboardResponseSchema,
+  FiguresResponseSchema,
   DaysQuerySchema,
   HeadlineQuerySchema,
+  HeadlineResponseSchema,
   PROMPT_COLUMNS,
 } from '../../features/dashboard/dashboard.schemas.js';
 import { METRIC_DEFINITIONS } from '../../features/metrics/definitions.js';
@@ -24,7 +25,7 @@ const CSV_NOTE = ' Send `Accept: text/csv` or `format=csv` for the same rows as 
 export const legacyDashboardRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (app, { container }) => {
   const { dashboard } = container.services;
   const config = { auth: 'legacy', limit: 'legacy.dashboard' } as const;
-  const response = { 200: DashboardResponseSchema, ...errorResponses(400, 401, 403, 404, 429) };
+  const response = { 200: FiguresResponseSchema, ...errorResponses(400, 401, 403, 404, 429) };
   const tags = ['Dashboard'];
 
   // The four per-brand views share everything but path, wording, service call and CSV layout.
@@ -78,10 +79,10 @@ export const legacyDashboardRoutes: FastifyPluginAsyncTypebox<{ container: Conta
       schema: {
         summary: 'Headline figures',
         description:
-          'Unbranded visibility, share of voice against the configured competitors, average position (with its distribution) and net sentiment, each with n, a 95 % interval and the change against the previous window of the same length (`significant` only when the intervals do not overlap); branded visibility apart; how many more days a trend needs.',
+          'Unbranded visibility, share of voice against the configured competitors, average position (with its distribution) and net sentiment, each with n, a 95 % interval and the change against the previous window of the same length (`significant` only when the intervals do not overlap); branded visibility apart; how many more days a trend needs; the analysis engine version(s) that read the window\'s answers.',
         tags,
         querystring: HeadlineQuerySchema,
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: HeadlineResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => dashboard.headline(principalOf(request).accountId, request.query.brand_id, request.query.days),

@@ -208,6 +208,13 @@ export const answers = pgTable(
     errorKind: text('error_kind'),
     errorMessage: text('error_message'),
     analysis: jsonb('analysis'),
+    /**
+     * The engine version of `analysis` (analysis.engineVersion; '1.0.0' for analyses stored before
+     * versions were recorded); null when there is no analysis (a failed task).
+     */
+    engineVersion: text('engine_version'),
+    /** The platform's own citation list as it answered (re-analysis re-reads it); null if not recorded. */
+    platformCitations: jsonb('platform_citations').$type<string[]>(),
     mentioned: boolean('mentioned'),
     position: integer('position'),
     rank: integer('rank'),
@@ -240,7 +247,14 @@ export const answerCitations = pgTable(
     brandId: uuid('brand_id'),
     platform: text('platform').notNull(),
     promptHash: text('prompt_hash').notNull(),
+    /**
+     * The URL exactly as the answer wrote it (measurement-rules.md §4), the evidence. For answers
+     * analysed before engine 2.0 and not re-analysed yet it is the old normalised form.
+     */
     url: text('url').notNull(),
+    /** The grouping key (analysis `normalizedUrl`): one row per key per answer; aggregates group by it. */
+    normalizedUrl: text('normalized_url').notNull(),
+    /** Registrable domain of the URL. */
     domain: text('domain').notNull(),
     context: text('context').notNull().default(''),
     /** Where the analysis found it: text, link, or the platform's own citation list. */
@@ -248,9 +262,9 @@ export const answerCitations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('answer_citations_answer_idx').on(t.answerId),
+    uniqueIndex('answer_citations_answer_key_idx').on(t.answerId, t.normalizedUrl),
     index('answer_citations_brand_time_idx').on(t.brandId, t.createdAt),
-    index('answer_citations_brand_url_idx').on(t.brandId, t.url),
+    index('answer_citations_brand_key_idx').on(t.brandId, t.normalizedUrl),
   ],
 );
 
@@ -333,4 +347,66 @@ export const competitorDailyRollups = pgTable(
     rankCount: integer('rank_count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.day, t.platform, t.competitor, t.branded] })],
+);
+
+/**
+ * brand × UTC day × engine version × branded: how many stored (successful) answers each analysis
+ * engine version read. Maintained with the other rollups (insert and re-analysis), so a figure can
+ * say which engine version(s) it comes from without reading raw answers.
+ */
+export const answerEngineDailyRollups = pgTable(
+  'answer_engine_daily_rollups',
+  {
+    brandId: uuid('brand_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    engineVersion: text('engine_version').notNull(),
+    branded: boolean('branded').notNull().default(false),
+    answers: integer('answers').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.day, t.engineVersion, t.branded] })],
+);
+
+/**
+ * One `sightline reanalyze` pass: which stored answers it re-reads (filters frozen at start) and
+ * with which engine version. Its work is split into batches, one durable job each.
+ */
+export const reanalysisPasses = pgTable('reanalysis_passes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  engineVersion: text('engine_version').notNull(),
+  /** Answers stored from this instant on (null = all). */
+  since: timestamp('since', { withTimezone: true }),
+  brandId: uuid('brand_id'),
+  /** Re-read answers already at this engine version too. */
+  force: boolean('force').notNull().default(false),
+  answers: integer('answers').notNull(),
+  batches: integer('batches').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/**
+ * A batch of a pass: its answer ids, and once done (in the same transaction as its writes) what it
+ * did. A batch job that runs again after a crash finds `done_at` set and changes nothing.
+ */
+export const reanalysisBatches = pgTable(
+  'reanalysis_batches',
+  {
+    passId: uuid('pass_id')
+      .notNull()
+      .references(() => reanalysisPasses.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    answerIds: jsonb('answer_ids').$type<string[]>().notNull(),
+    answers: integer('answers').notNull(),
+    /** Answers re-read (the rest were at the engine version already, or gone). */
+    reanalyzed: integer('reanalyzed').notNull().default(0),
+    /** Re-read answers whose mention, rank, sentiment, citations or competitors changed. */
+    changed: integer('changed').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    /** Answers the engine could not read (left as they were). */
+    failed: integer('failed').notNull().default(0),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    /** Set instead of done_at when the batch's job gave up (its error). */
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.passId, t.seq] })],
 );

@@ -12,7 +12,7 @@ export type SnapshotRow = typeof authoritySnapshots.$inferSelect;
 export async function citationCounts(db: Executor, brandId: string, since: Date, ownDomain: string | null) {
   const result = await db.execute(sql`
     with c as (
-      select c.answer_id, c.domain, a.mentioned, lower(substring(c.url from '^[a-zA-Z]+://([^/:?#]+)')) as host
+      select c.answer_id, c.domain, a.mentioned, lower(substring(c.normalized_url from '^[a-zA-Z]+://([^/:?#]+)')) as host
       from answer_citations c join answers a on a.id = c.answer_id
       where c.brand_id = ${brandId} and c.created_at >= ${since}
     )

@@ -38,6 +38,12 @@ export async function findBrand(db: Executor, accountId: string, brandId: string
   return row;
 }
 
+/** Whether a brand with this id exists in any account (operator tools: `sightline reanalyze --brand`). */
+export async function brandExists(db: Executor, brandId: string): Promise<boolean> {
+  const [row] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId));
+  return row !== undefined;
+}
+
 /** The account's brand of this name (case- and width-insensitive), linking a legacy query to it. */
 export async function findBrandByName(db: Executor, accountId: string, name: string): Promise<BrandRow | undefined> {
   const [row] = await db

@@ -1,6 +1,7 @@
 /** HTTP shapes of v1 brands. */
 import { Type } from 'typebox';
 import { PROMPT_LOCALES } from '../../db/schema/scanning.js';
+import { EngineVersionsSchema } from '../metrics/engine-versions.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Locale = Type.Union(PROMPT_LOCALES.map((l) => Type.Literal(l)));
@@ -93,6 +94,7 @@ export const BrandDetailSchema = Type.Object({
       sampleSize: Type.Integer({ description: 'Answers the visibility is computed from.' }),
       visibilityCi: Type.Array(Type.Number(), { description: '95 % Wilson interval of visibility.' }),
       platforms: Type.Array(Type.String()),
+      engineVersions: EngineVersionsSchema,
     }),
     Type.Null(),
   ]),

@@ -16,6 +16,7 @@ import type { ScanService } from '../scans/scans.service.js';
 import { trackedNames } from '../prompts/tagging.js';
 import { competitorCandidates, suggestAliases } from './aliases.js';
 import { visibilityOf } from '../scans/metrics.js';
+import { byVersionDesc } from '../metrics/engine-versions.js';
 import { officialHandleOf } from '../sentinel/social-accounts.js';
 import * as repo from './brands.repo.js';
 
@@ -136,7 +137,7 @@ export function createBrandService(deps: {
   db: Db;
   accounts: Pick<AccountsService, 'lock'>;
   prompts: PromptService;
-  scans: Pick<ScanService, 'lastFinishedRun' | 'recentAnswerTexts'>;
+  scans: Pick<ScanService, 'lastFinishedRun' | 'recentAnswerTexts' | 'engineVersionsOfRun'>;
 }) {
   const { db, accounts, prompts, scans } = deps;
 
@@ -151,6 +152,8 @@ export function createBrandService(deps: {
     /** The brand, or undefined when the account has no such brand (callers that skip, not refuse). */
     find: async (accountId: string, brandId: string): Promise<repo.BrandRow | undefined> =>
       isUuid(brandId) ? repo.findBrand(db, accountId, brandId) : undefined,
+    /** Whether the brand exists in any account: for operator tools, never for a tenant's request. */
+    exists: async (brandId: string): Promise<boolean> => isUuid(brandId) && repo.brandExists(db, brandId),
 
     async create(owner: BrandOwner, input: BrandInput): Promise<BrandView> {
       const brand: repo.NewBrand = {
@@ -237,6 +240,7 @@ export function createBrandService(deps: {
     async detail(accountId: string, brandId: string) {
       const row = await owned(accountId, brandId);
       const run = await scans.lastFinishedRun(row.id);
+      const engineVersions = run ? (await scans.engineVersionsOfRun(run.id)).sort(byVersionDesc) : [];
       return {
         brand: toBrandView(row),
         lastScan: run
@@ -247,6 +251,7 @@ export function createBrandService(deps: {
               completedAt: run.completedAt!.toISOString(),
               ...visibilityOf(run.answersMentioned, run.tasksSucceeded),
               platforms: run.platforms.map((p) => toV1Id(p as PlatformId)),
+              engineVersions,
             }
           : null,
       };

@@ -16,7 +16,8 @@ const Citation = Type.Object({
   id: Type.String(),
   brandId: Type.String(),
   platform: Type.String(),
-  sourceUrl: Type.String(),
+  sourceUrl: Type.String({ description: 'The URL exactly as the latest citing answer wrote it.' }),
+  normalizedUrl: Type.String({ description: 'The grouping key of the page (lower-case host, no fragment or tracking parameters, no trailing slash on a non-root path): one entry per key.' }),
   sourceDomain: Type.String({ description: 'Registrable domain.' }),
   promptHash: Type.String({ description: 'sha256 of the normalised prompt text.' }),
   discoveredAt: Type.String({ format: 'date-time', description: "First time the brand's answers cited this URL." }),
@@ -26,6 +27,6 @@ const Citation = Type.Object({
 
 export const CitationsResponseSchema = Type.Object({
   citations: Type.Array(Citation),
-  total: Type.Integer({ description: 'Distinct URLs in the window (at most 500 are listed).' }),
+  total: Type.Integer({ description: 'Distinct pages (grouping keys) in the window (at most 500 are listed).' }),
   windowDays: Type.Integer(),
 });

@@ -1,9 +1,10 @@
 /**
- * Citations: every distinct source URL the platforms cited in answers about a brand (newest
- * first, with the prompt hash and the citing sentence), and discovery: a URL cited for a brand
- * for the first time raises `citation.discovered`, once ever per brand and URL.
+ * Citations: every distinct page the platforms cited in answers about a brand (newest first, with
+ * the prompt hash and the citing sentence), and discovery: a page cited for a brand for the first
+ * time raises `citation.discovered`, once ever per brand and page. A page is a grouping key
+ * (`normalizedUrl`, measurement-rules.md §4); `sourceUrl` is the URL as an answer wrote it.
  */
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { parsePlatformId, toV1Id, type PlatformId } from '../../platforms/index.js';
 import type { BrandService } from '../brands/brands.service.js';
@@ -18,6 +19,7 @@ export interface CitationView {
   brandId: string;
   platform: string;
   sourceUrl: string;
+  normalizedUrl: string;
   sourceDomain: string;
   promptHash: string;
   discoveredAt: string;
@@ -42,6 +44,7 @@ export function createCitationService(deps: { db: Db; brands: BrandService; even
         brandId: brand.id,
         platform: toV1Id(c.platform as PlatformId),
         sourceUrl: c.url,
+        normalizedUrl: c.normalizedUrl,
         sourceDomain: c.domain,
         promptHash: c.promptHash,
         // First time this brand's answers cited the URL (its last sighting if discovery has not run yet).
@@ -75,6 +78,9 @@ export function createCitationService(deps: { db: Db; brands: BrandService; even
         return found.length;
       });
     },
+
+    /** First sightings of the pages re-read answers cite, in the caller's transaction (no event: see the repo). */
+    recordSightingsOf: (tx: Executor, answerIds: readonly string[]) => repo.recordSightingsOf(tx, answerIds),
   };
 }
 

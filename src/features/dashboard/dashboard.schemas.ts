@@ -1,5 +1,6 @@
 /** Query and response schemas of the legacy dashboard data endpoints. */
 import { Type } from 'typebox';
+import { EngineVersionsSchema } from '../metrics/engine-versions.js';
 import { DEFAULT_DAYS, MAX_DAYS } from './dashboard.service.js';
 
 const Days = Type.Integer({
@@ -30,6 +31,12 @@ const Rows = Type.Array(Type.Record(Type.String(), Cell), { description: 'The ro
 
 /** Loose on purpose: each endpoint adds its own window facts and totals around `rows`. */
 export const DashboardResponseSchema = Type.Object({ rows: Rows }, { additionalProperties: true });
+
+/** A view of figures: also which analysis engine version(s) read the answers behind them. */
+export const FiguresResponseSchema = Type.Object({ rows: Rows, engineVersions: EngineVersionsSchema }, { additionalProperties: true });
+
+/** The headline figures: loose like the others, with the engine version(s) of the current window. */
+export const HeadlineResponseSchema = Type.Object({ engineVersions: EngineVersionsSchema }, { additionalProperties: true });
 
 /** Header of exports that can be empty (no prompts, brands or incidents yet). */
 export const PROMPT_COLUMNS = ['promptHash', 'prompt', 'stage', 'answers', 'mentions', 'hitRate', 'hitRateCiLow', 'hitRateCiHigh', 'avgRank', 'lastDay'];

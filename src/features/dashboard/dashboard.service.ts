@@ -2,7 +2,8 @@
  * The seven legacy dashboard data endpoints. Each returns `rows` (the same rows the CSV export
  * writes) plus window facts; every rate carries its sample size and 95 % Wilson interval. All
  * counts come from the daily rollups (dashboard.repo.ts); formulas are in metrics/counts.ts and
- * docs/metrics.md.
+ * docs/metrics.md. Each answer also says which analysis engine version(s) read the answers it
+ * counts (`engineVersions`, docs/metrics.md "Engine version").
  */
 import { PLATFORM_IDS, type PlatformId } from '../../platforms/index.js';
 import type { Db } from '../../db/client.js';
@@ -56,9 +57,10 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
     /** One row per UTC day of the window (days without answers are zero rows). */
     async timeseries(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
       const { brand, window } = await scope(accountId, brandId, days);
-      const byDay = new Map((await rollups.countsByDay(brand.id, window.from, prompts)).map((r) => [r.day, r.counts]));
+      const [counted, engineVersions] = await Promise.all([rollups.countsByDay(brand.id, window.from, prompts), rollups.engineVersions(brand.id, window.from, prompts)]);
+      const byDay = new Map(counted.map((r) => [r.day, r.counts]));
       const rows = daysOf(window).map((day) => ({ day, ...summaryColumns(byDay.get(day) ?? ZERO_COUNTS) }));
-      return { brandId: brand.id, ...windowFacts(window), prompts, total: summaryColumns(sumCounts([...byDay.values()])), rows };
+      return { brandId: brand.id, ...windowFacts(window), prompts, engineVersions, total: summaryColumns(sumCounts([...byDay.values()])), rows };
     },
 
     /**
@@ -67,9 +69,10 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
      */
     async competitors(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
       const { brand, window } = await scope(accountId, brandId, days);
-      const [byPlatform, competitorRows] = await Promise.all([
+      const [byPlatform, competitorRows, engineVersions] = await Promise.all([
         rollups.countsByPlatform(brand.id, window.from, prompts),
         rollups.competitorCounts(brand.id, window.from, prompts),
+        rollups.engineVersions(brand.id, window.from, prompts),
       ]);
       const names = [...new Set([...brand.competitors.map((c) => c.name), ...competitorRows.map((c) => c.competitor)])];
       const rows: Row[] = [];
@@ -97,13 +100,13 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
           rows.push(entry(name, false, c?.mentions ?? 0, c?.positives ?? 0, c?.rankSum ?? 0, c?.rankCount ?? 0));
         }
       }
-      return { brandId: brand.id, ...windowFacts(window), prompts, rows };
+      return { brandId: brand.id, ...windowFacts(window), prompts, engineVersions, rows };
     },
 
     /** Hit rate per monitored prompt (the brand's pack plus any prompt answered in the window), lowest first. */
     async prompts(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
       const { brand, window } = await scope(accountId, brandId, days);
-      const counted = await rollups.countsByPrompt(brand.id, window.from, prompts);
+      const [counted, engineVersions] = await Promise.all([rollups.countsByPrompt(brand.id, window.from, prompts), rollups.engineVersions(brand.id, window.from, prompts)]);
       const texts = await repo.promptTexts(db, accountId, brand.id, counted.map((c) => c.promptHash));
       const ranked = counted.map((c) => {
         const hit = visibility(c.counts);
@@ -123,15 +126,15 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
       // The prompts where the brand is missing most are where content budget goes first.
       ranked.sort((a, b) => a.hit - b.hit || b.row.answers - a.row.answers || a.row.promptHash.localeCompare(b.row.promptHash));
       const rows = ranked.map((r) => r.row);
-      return { brandId: brand.id, ...windowFacts(window), prompts, total: rows.length, rows };
+      return { brandId: brand.id, ...windowFacts(window), prompts, engineVersions, total: rows.length, rows };
     },
 
     /** Mention rate per AIDA stage, in funnel order (all four stages, zero rows included). */
     async aida(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
       const { brand, window } = await scope(accountId, brandId, days);
-      const byStage = await rollups.countsByStage(brand.id, window.from, prompts);
+      const [byStage, engineVersions] = await Promise.all([rollups.countsByStage(brand.id, window.from, prompts), rollups.engineVersions(brand.id, window.from, prompts)]);
       const rows = AIDA_STAGES.map((stage) => ({ stage, ...summaryColumns(byStage.get(stage) ?? ZERO_COUNTS) }));
-      return { brandId: brand.id, ...windowFacts(window), prompts, rows };
+      return { brandId: brand.id, ...windowFacts(window), prompts, engineVersions, rows };
     },
 
     /**
@@ -141,9 +144,10 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
     async headline(accountId: string, brandId: string, days: number) {
       const { brand, window } = await scope(accountId, brandId, days);
       const previous = dayWindow(days, window.since.getTime() - 1);
-      const [byDay, competitorMentions] = await Promise.all([
+      const [byDay, competitorMentions, engineVersions] = await Promise.all([
         rollups.headlineCounts(brand.id, previous.from),
         rollups.headlineCompetitorMentions(brand.id, previous.from, window.from),
+        rollups.engineVersions(brand.id, window.from),
       ]);
       const counts = byDay.map((r) => ({ ...r, current: r.day >= window.from }));
       const answeredDays = [...new Set(counts.filter((r) => r.current && r.counts.answers > 0).map((r) => r.day))];
@@ -152,6 +156,8 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
         brandId: brand.id,
         ...windowFacts(window),
         previous: windowFacts(previous),
+        // The current window's answers (the previous window's are compared, not reported).
+        engineVersions,
         ...headlineOf(counts, competitorMentions.filter((c) => tracked.has(c.competitor)), answeredDays),
       };
     },
@@ -159,11 +165,15 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
     /** Every brand of the account side by side, highest visibility first. */
     async compare(accountId: string, days: number) {
       const window = dayWindow(days, now());
-      const [list, byBrand] = await Promise.all([brands.list(accountId), rollups.countsByBrand(accountId, window.from)]);
+      const [list, byBrand, engineVersions] = await Promise.all([
+        brands.list(accountId),
+        rollups.countsByBrand(accountId, window.from),
+        rollups.engineVersionsByAccount(accountId, window.from),
+      ]);
       const rows: Row[] = list.map((b) => ({ brandId: b.id, name: b.name, ...summaryColumns(byBrand.get(b.id) ?? ZERO_COUNTS) }));
       const vis = (r: Row) => (typeof r.visibility === 'number' ? r.visibility : -1);
       rows.sort((a, b) => vis(b) - vis(a) || String(a.name).localeCompare(String(b.name)));
-      return { ...windowFacts(window), rows };
+      return { ...windowFacts(window), engineVersions, rows };
     },
 
     /**
@@ -172,7 +182,8 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
      */
     async sentiment(accountId: string, brandId: string, days: number) {
       const { brand, window } = await scope(accountId, brandId, days);
-      const byDay = new Map((await rollups.countsByDay(brand.id, window.from)).map((r) => [r.day, r.counts]));
+      const [counted, engineVersions] = await Promise.all([rollups.countsByDay(brand.id, window.from), rollups.engineVersions(brand.id, window.from)]);
+      const byDay = new Map(counted.map((r) => [r.day, r.counts]));
       const rows = daysOf(window).map((day) => {
         const c = byDay.get(day) ?? ZERO_COUNTS;
         return {
@@ -195,6 +206,7 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
       return {
         brandId: brand.id,
         ...windowFacts(window),
+        engineVersions,
         totals: { mentions: total.mentions, positives: total.positives, neutrals: total.mentions - total.positives - total.negatives, negatives: total.negatives, positiveShare: positiveShare(total), negativeShare: negativeShare(total), avgSentiment: averageSentiment(total).value },
         alerts: [
           ...(live ? [{ source: 'live', severity: live.severity, title: live.title, incidentId: null, status: null, openedAt: null }] : []),

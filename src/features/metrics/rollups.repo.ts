@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { countsOf, type AnswerCounts } from './counts.js';
+import { byVersionDesc, type EngineVersionCount } from './engine-versions.js';
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -160,4 +161,27 @@ export async function headlineCompetitorMentions(db: Executor, brandId: string, 
     competitor: String(r.competitor),
     mentions: Number(r.mentions),
   }));
+}
+
+const toVersions = (result: unknown): EngineVersionCount[] =>
+  rows<{ engine_version: string; answers: number | string }>(result)
+    .map((r) => ({ version: String(r.engine_version), answers: Number(r.answers) }))
+    .filter((v) => v.answers > 0)
+    .sort(byVersionDesc);
+
+/** Answers of the brand's window per analysis engine version (answer_engine_daily_rollups). */
+export async function engineVersions(db: Executor, brandId: string, from: string, filter: PromptFilter = 'all'): Promise<EngineVersionCount[]> {
+  const result = await db.execute(sql`
+    select engine_version, sum(answers)::int as answers from answer_engine_daily_rollups
+    where brand_id = ${brandId} and day >= ${from}::date${only(filter)} group by engine_version`);
+  return toVersions(result);
+}
+
+/** The same over every brand of the account (brand comparison). */
+export async function engineVersionsByAccount(db: Executor, accountId: string, from: string): Promise<EngineVersionCount[]> {
+  const result = await db.execute(sql`
+    select engine_version, sum(answers)::int as answers from answer_engine_daily_rollups
+    where brand_id in (select id from brands where account_id = ${accountId}) and day >= ${from}::date
+    group by engine_version`);
+  return toVersions(result);
 }

@@ -9,6 +9,7 @@ import * as repo from './rollups.repo.js';
 import type { PromptFilter } from './rollups.repo.js';
 
 export type { CompetitorCounts, PromptFilter } from './rollups.repo.js';
+export type { EngineVersionCount } from './engine-versions.js';
 
 export function createRollupsService(deps: { db: Db }) {
   const { db } = deps;
@@ -24,6 +25,9 @@ export function createRollupsService(deps: { db: Db }) {
     headlineCompetitorMentions: (brandId: string, prevFrom: string, from: string) =>
       repo.headlineCompetitorMentions(db, brandId, prevFrom, from),
     countsByBrand: (accountId: string, from: string) => repo.countsByBrand(db, accountId, from),
+    /** Which analysis engine version(s) read the answers a figure counts (engine-versions.ts). */
+    engineVersions: (brandId: string, from: string, prompts: PromptFilter = 'all') => repo.engineVersions(db, brandId, from, prompts),
+    engineVersionsByAccount: (accountId: string, from: string) => repo.engineVersionsByAccount(db, accountId, from),
   };
 }
 

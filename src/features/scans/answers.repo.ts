@@ -11,7 +11,10 @@ import { answers, type AidaStage, type PromptIntent, type PromptLocale } from '.
 export type AnswerRow = typeof answers.$inferSelect;
 
 export interface CitationInput {
+  /** As written in the answer. */
   url: string;
+  /** The grouping key (one row per key per answer). */
+  normalizedUrl: string;
   domain: string;
   context: string;
   source: string;
@@ -54,6 +57,8 @@ export interface AnswerInput {
   sentimentLabel: string | null;
   sentimentScore: number | null;
   mentionCount: number | null;
+  /** The platform's own citation list (null for a failed task). */
+  platformCitations?: string[] | null | undefined;
   /** The question names the brand or a tracked competitor (prompts/tagging.ts); default false. */
   branded?: boolean | undefined;
   citations: CitationInput[];
@@ -62,6 +67,13 @@ export interface AnswerInput {
 }
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The engine version an analysis records (AnswerAnalysis.engineVersion); '1.0.0' for one that records none. */
+export function engineVersionOf(analysis: unknown): string | null {
+  if (analysis === null || analysis === undefined) return null;
+  const version = (analysis as { engineVersion?: unknown }).engineVersion;
+  return typeof version === 'string' && version.length > 0 ? version : '1.0.0';
+}
 
 function toRecord(a: AnswerInput) {
   return {
@@ -86,6 +98,8 @@ function toRecord(a: AnswerInput) {
     error_kind: a.errorKind,
     error_message: a.errorMessage,
     analysis: a.analysis ?? null,
+    engine_version: engineVersionOf(a.analysis),
+    platform_citations: a.platformCitations ?? null,
     mentioned: a.mentioned,
     position: a.position,
     rank: a.rank,
@@ -93,7 +107,7 @@ function toRecord(a: AnswerInput) {
     sentiment_score: a.sentimentScore,
     mention_count: a.mentionCount,
     branded: a.branded ?? false,
-    citations: a.citations,
+    citations: a.citations.map((c) => ({ url: c.url, normalized_url: c.normalizedUrl, domain: c.domain, context: c.context, source: c.source })),
     competitors: a.competitors.map((c) => ({
       name: c.name,
       position: c.position,
@@ -121,22 +135,23 @@ export async function insertAnswers(db: Executor, batch: AnswerInput[]): Promise
         run_id uuid, brand_id uuid, account_id uuid, platform text, model text, prompt_id uuid,
         prompt_text text, prompt_hash text, stage text, intent text, locale text, raw_text text,
         latency_ms int, prompt_tokens int, completion_tokens int, total_tokens int, cost_usd numeric,
-        simulated boolean, error_kind text, error_message text, analysis jsonb, mentioned boolean,
+        simulated boolean, error_kind text, error_message text, analysis jsonb, engine_version text,
+        platform_citations jsonb, mentioned boolean,
         position int, rank int, sentiment_label text, sentiment_score real, mention_count int,
         branded boolean, citations jsonb, competitors jsonb)
     ),
     ins as (
       insert into answers (run_id, brand_id, account_id, platform, model, prompt_id, prompt_text, prompt_hash,
         stage, intent, locale, raw_text, latency_ms, prompt_tokens, completion_tokens, total_tokens, cost_usd,
-        simulated, error_kind, error_message, analysis, mentioned, position, rank, sentiment_label,
-        sentiment_score, mention_count, branded)
+        simulated, error_kind, error_message, analysis, engine_version, platform_citations, mentioned, position,
+        rank, sentiment_label, sentiment_score, mention_count, branded)
       select run_id, brand_id, account_id, platform, model, prompt_id, prompt_text, prompt_hash,
         stage, intent, locale, raw_text, latency_ms, prompt_tokens, completion_tokens, total_tokens, cost_usd,
-        simulated, error_kind, error_message, analysis, mentioned, position, rank, sentiment_label,
-        sentiment_score, mention_count, coalesce(branded, false)
+        simulated, error_kind, error_message, analysis, engine_version, platform_citations, mentioned, position,
+        rank, sentiment_label, sentiment_score, mention_count, coalesce(branded, false)
       from input
       on conflict (run_id, platform, prompt_hash) do nothing
-      returning id, run_id, brand_id, platform, prompt_hash, stage, branded, error_kind, mentioned, rank,
+      returning id, run_id, brand_id, platform, prompt_hash, stage, branded, error_kind, engine_version, mentioned, rank,
         sentiment_label, sentiment_score, (created_at at time zone 'UTC')::date as day, created_at
     ),
     j as (
@@ -144,9 +159,11 @@ export async function insertAnswers(db: Executor, batch: AnswerInput[]): Promise
       from ins join input on input.run_id = ins.run_id and input.platform = ins.platform and input.prompt_hash = ins.prompt_hash
     ),
     cit as (
-      insert into answer_citations (answer_id, run_id, brand_id, platform, prompt_hash, url, domain, context, source, created_at)
-      select j.id, j.run_id, j.brand_id, j.platform, j.prompt_hash, c.url, c.domain, coalesce(c.context, ''), c.source, j.created_at
-      from j cross join lateral jsonb_to_recordset(j.citations) as c(url text, domain text, context text, source text)
+      insert into answer_citations (answer_id, run_id, brand_id, platform, prompt_hash, url, normalized_url, domain, context, source, created_at)
+      select j.id, j.run_id, j.brand_id, j.platform, j.prompt_hash, c.url, coalesce(c.normalized_url, c.url), c.domain,
+        coalesce(c.context, ''), c.source, j.created_at
+      from j cross join lateral jsonb_to_recordset(j.citations) as c(url text, normalized_url text, domain text, context text, source text)
+      on conflict do nothing
     ),
     comp as (
       insert into competitor_mentions (answer_id, competitor, run_id, brand_id, platform, position, rank,
@@ -178,6 +195,13 @@ export async function insertAnswers(db: Executor, batch: AnswerInput[]): Promise
         rank_2 = r.rank_2 + excluded.rank_2, rank_3 = r.rank_3 + excluded.rank_3,
         rank_4_5 = r.rank_4_5 + excluded.rank_4_5, rank_6_plus = r.rank_6_plus + excluded.rank_6_plus,
         sentiment_sum = r.sentiment_sum + excluded.sentiment_sum, branded = excluded.branded
+    ),
+    eroll as (
+      insert into answer_engine_daily_rollups as r (brand_id, day, engine_version, branded, answers)
+      select brand_id, day, engine_version, branded, count(*)
+      from j where brand_id is not null and error_kind is null and engine_version is not null
+      group by brand_id, day, engine_version, branded
+      on conflict (brand_id, day, engine_version, branded) do update set answers = r.answers + excluded.answers
     ),
     croll as (
       insert into competitor_daily_rollups as r (brand_id, day, platform, competitor, branded, mentions, positives,
@@ -216,6 +240,14 @@ export async function insertAnswers(db: Executor, batch: AnswerInput[]): Promise
 
 export async function answersOfRun(db: Executor, runId: string): Promise<AnswerRow[]> {
   return db.select().from(answers).where(eq(answers.runId, runId)).orderBy(asc(answers.createdAt));
+}
+
+/** A run's successful answers per analysis engine version (brand detail's last scan). */
+export async function engineVersionsOfRun(db: Executor, runId: string): Promise<Array<{ version: string; answers: number }>> {
+  const result = await db.execute(sql`
+    select engine_version, count(*)::int as answers from answers
+    where run_id = ${runId} and error_kind is null and engine_version is not null group by engine_version`);
+  return rows<{ engine_version: string; answers: number }>(result).map((r) => ({ version: r.engine_version, answers: Number(r.answers) }));
 }
 
 /** The texts of a brand's newest successful answers since `since` (competitor candidates read them). */

@@ -1,8 +1,9 @@
-/** The durable job behind probe and monitoring runs: one per platform × prompt. */
+/** The durable jobs of scanning: a run's tasks (one per platform × prompt) and re-analysis batches. */
 import { Type, type Static } from 'typebox';
 import { AIDA_STAGES, PROMPT_INTENTS, PROMPT_LOCALES } from '../../db/schema/scanning.js';
 import { defineJobType, handleJob } from '../../jobs/definition.js';
 import { PLATFORM_IDS } from '../../platforms/index.js';
+import type { ReanalysisService } from './reanalysis.service.js';
 import type { ScanService } from './scans.service.js';
 
 export const ScanTaskPayload = Type.Object({
@@ -32,5 +33,29 @@ export function scanTaskJob(scans: ScanService) {
     // Longer than the slowest platform timeout with its retries; extended while running anyway.
     handler: (payload, ctx) => scans.runTask(payload, ctx),
     onAbandoned: (payload) => scans.abandonTask(payload),
+  });
+}
+
+export const ReanalyzeBatchPayload = Type.Object({
+  passId: Type.String({ format: 'uuid' }),
+  /** The batch within its pass (reanalysis_batches.seq). */
+  seq: Type.Integer({ minimum: 0 }),
+});
+export type ReanalyzeBatchPayload = Static<typeof ReanalyzeBatchPayload>;
+
+/** One batch of a `sightline reanalyze` pass (reanalysis.service.ts). */
+export const ReanalyzeBatchJob = defineJobType({
+  name: 'scan.reanalyze',
+  schema: ReanalyzeBatchPayload,
+  // A failed batch rolled back whole (a deadlock, the database away): run it again.
+  maxAttempts: 5,
+  // Bulk background work: scan tasks and after-run work sharing the workers go first.
+  priority: -20,
+});
+
+export function reanalyzeBatchJob(reanalysis: ReanalysisService) {
+  return handleJob(ReanalyzeBatchJob, {
+    handler: (payload, ctx) => reanalysis.runBatch(payload, ctx),
+    onAbandoned: (payload) => reanalysis.abandonBatch(payload),
   });
 }

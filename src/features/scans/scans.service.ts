@@ -20,7 +20,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { isRetryableLater, PlatformError, type PlatformRegistry } from '../../platforms/index.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { createAnswerBatcher } from './answer-batcher.js';
-import { answersOfRun, insertAnswers, recentAnswerTexts, type AnswerInput } from './answers.repo.js';
+import { answersOfRun, engineVersionsOfRun, insertAnswers, recentAnswerTexts, type AnswerInput } from './answers.repo.js';
 import * as runs from './runs.repo.js';
 import { ScanTaskJob, type TaskPayload } from './scans.jobs.js';
 import { analyzerFor, ask, recordOf, type Analyzer, type RunContext, type TaskRecord } from './task.js';
@@ -214,6 +214,8 @@ export function createScanService(deps: ScanServiceDeps) {
     findByIdempotencyKey: (accountId: string, key: string) => runs.findByIdempotencyKey(db, accountId, key),
     lastFinishedRun: (brandId: string) => runs.lastFinishedRun(db, brandId),
     answersOfRun: (runId: string) => answersOfRun(db, runId),
+    /** Which analysis engine version(s) read the run's answers (re-analysis may have moved some). */
+    engineVersionsOfRun: (runId: string) => engineVersionsOfRun(db, runId),
     /** The texts of a brand's recent successful answers (competitor candidates). */
     recentAnswerTexts: (brandId: string, since: Date, limit: number) => recentAnswerTexts(db, brandId, since, limit),
   };

@@ -98,18 +98,13 @@ export function recordOf(
       sentimentLabel: null,
       sentimentScore: null,
       mentionCount: null,
+      platformCitations: null,
       citations: [],
       competitors: [],
     };
   }
   const { result } = outcome;
   const analysis = analyzer.analyze(result.text, result.citations);
-  const seen = new Set<string>();
-  const competitors = analysis.competitors.filter((c) => c.mentioned && !seen.has(c.name) && seen.add(c.name));
-  // answer_citations.url holds the GROUPING key (normalizedUrl), so citation share, top sources,
-  // picker and authority group one page once; the URL exactly as written stays in `analysis`.
-  const urls = new Set<string>();
-  const citations = analysis.citations.filter((c) => !urls.has(c.normalizedUrl) && urls.add(c.normalizedUrl));
   return {
     ...base(run, platform, prompt),
     model: result.model,
@@ -129,7 +124,24 @@ export function recordOf(
     sentimentLabel: analysis.sentiment?.label ?? null,
     sentimentScore: analysis.sentiment?.score ?? null,
     mentionCount: analysis.mentionCount,
-    citations: citations.map((c) => ({ url: c.normalizedUrl, domain: c.domain, context: c.context ?? '', source: String(c.source) })),
+    platformCitations: result.citations,
+    ...storedRowsOf(analysis),
+  };
+}
+
+/**
+ * The citation and competitor rows an analysis stores (answers.repo.ts), shared by a new answer
+ * and a re-read one (reanalysis.service.ts). One citation row per grouping key (normalizedUrl),
+ * holding the first URL as written with that key: citation share, top sources, picker and
+ * authority count a page once per answer. Competitors: the mentioned ones, once each.
+ */
+export function storedRowsOf(analysis: AnswerAnalysis): Pick<AnswerInput, 'citations' | 'competitors'> {
+  const keys = new Set<string>();
+  const citations = analysis.citations.filter((c) => !keys.has(c.normalizedUrl) && keys.add(c.normalizedUrl));
+  const seen = new Set<string>();
+  const competitors = analysis.competitors.filter((c) => c.mentioned && !seen.has(c.name) && seen.add(c.name));
+  return {
+    citations: citations.map((c) => ({ url: c.url, normalizedUrl: c.normalizedUrl, domain: c.domain, context: c.context ?? '', source: String(c.source) })),
     competitors: competitors.map((c) => ({
       name: c.name,
       position: c.position,

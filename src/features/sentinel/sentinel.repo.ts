@@ -127,35 +127,37 @@ export async function evidenceAnswers(
   }));
 }
 
-/** Distinct cited domains (with one URL each) of the brand's answers since `since`. */
-export async function citedDomains(db: Executor, brandId: string, since: Date): Promise<Array<{ domain: string; url: string; at: string }>> {
+/** Distinct cited domains (with one URL each: as written, and its grouping key) of the brand's answers since `since`. */
+export async function citedDomains(db: Executor, brandId: string, since: Date): Promise<Array<{ domain: string; url: string; key: string; at: string }>> {
   const result = await db.execute(sql`
-    select distinct on (domain) domain, url, created_at from answer_citations
+    select distinct on (domain) domain, url, normalized_url, created_at from answer_citations
     where brand_id = ${brandId} and created_at >= ${since}
     order by domain, created_at desc limit 2000`);
-  return rows<{ domain: string; url: string; created_at: Date | string }>(result).map((r) => ({
+  return rows<{ domain: string; url: string; normalized_url: string; created_at: Date | string }>(result).map((r) => ({
     domain: r.domain,
     url: r.url,
+    key: r.normalized_url,
     at: new Date(r.created_at).toISOString(),
   }));
 }
 
-/** Cited URLs on the given (social) domains since `since`, with the answer that cited each. */
+/** Cited URLs on the given (social) domains since `since` (as written, and the grouping key), with the answer that cited each. */
 export async function citedUrlsOn(
   db: Executor,
   brandId: string,
   since: Date,
   domains: readonly string[],
-): Promise<Array<{ answerId: string; platform: string; url: string; at: string }>> {
+): Promise<Array<{ answerId: string; platform: string; url: string; key: string; at: string }>> {
   if (domains.length === 0) return [];
   const result = await db.execute(sql`
-    select answer_id, platform, url, created_at from answer_citations
+    select answer_id, platform, url, normalized_url, created_at from answer_citations
     where brand_id = ${brandId} and created_at >= ${since} and domain in (${sql.join(domains.map((d) => sql`${d}`), sql`, `)})
     order by created_at desc limit 2000`);
-  return rows<{ answer_id: string; platform: string; url: string; created_at: Date | string }>(result).map((r) => ({
+  return rows<{ answer_id: string; platform: string; url: string; normalized_url: string; created_at: Date | string }>(result).map((r) => ({
     answerId: r.answer_id,
     platform: r.platform,
     url: r.url,
+    key: r.normalized_url,
     at: new Date(r.created_at).toISOString(),
   }));
 }

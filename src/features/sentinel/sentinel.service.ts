@@ -126,7 +126,7 @@ export function createSentinelService(deps: { db: Db; rollups: RollupsService; e
       if (!entry.evidence.some((e) => e.key === evidence.key)) entry.evidence.push(evidence);
       byAccount.set(name, entry);
     };
-    for (const c of cited) consider(accountOfUrl(c.url), { key: `answer:${c.answerId}`, kind: 'citation', detail: `${c.platform}: ${c.url}`.slice(0, 200), at: c.at });
+    for (const c of cited) consider(accountOfUrl(c.key), { key: `answer:${c.answerId}`, kind: 'citation', detail: `${c.platform}: ${c.url}`.slice(0, 200), at: c.at });
     for (const a of texts) {
       for (const account of accountsInText(a.text)) {
         consider(account, { key: `answer:${a.id}`, kind: 'answer', detail: `${a.platform}: names ${accountLabel(account)}`.slice(0, 200), at: a.at });
@@ -164,7 +164,7 @@ export function createSentinelService(deps: { db: Db; rollups: RollupsService; e
           detail: { domain: hit.domain, kind: hit.kind, imitates: hit.imitates },
           evidence: [],
         };
-        entry.evidence.push({ key: `citation:${c.url}`, kind: 'citation', detail: c.url, at: c.at });
+        entry.evidence.push({ key: `citation:${c.key}`, kind: 'citation', detail: c.url, at: c.at });
         byDomain.set(hit.domain, entry);
       }
       found.push(...byDomain.values());

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Container } from '../../../src/container.js';
+import { ENGINE_VERSION } from '../../../src/analysis/index.js';
 import { AIDA_STAGES } from '../../../src/db/schema/scanning.js';
 import { promptHash } from '../../../src/features/prompts/prompt-hash.js';
 import { insertAnswers, type AnswerInput } from '../../../src/features/scans/answers.repo.js';
@@ -59,11 +60,12 @@ export async function seedHistory(container: Container, owner: { accountId: stri
           promptText: p.text, promptHash: p.hash, stage: p.stage, intent: 'recommendation', locale: 'en', branded: p.branded,
           rawText: mentioned ? `1. ${brand.name} is good. Source: ${url}` : 'Other brands.', latencyMs: 300,
           promptTokens: 20, completionTokens: 80, totalTokens: 100, costUsd: 0.0001, simulated: true,
-          errorKind: null, errorMessage: null, analysis: null, mentioned,
+          // The figures are planted, not read: the analysis says only which engine the history stands for.
+          errorKind: null, errorMessage: null, analysis: { engineVersion: ENGINE_VERSION }, mentioned,
           position: mentioned ? 3 : null, rank: mentioned ? 1 + Math.floor(random() * 5) : null,
           sentimentLabel: label, sentimentScore: label === 'positive' ? 0.6 : label === 'negative' ? -0.6 : mentioned ? 0 : null,
           mentionCount: mentioned ? 1 : 0,
-          citations: mentioned ? [{ url, domain: new URL(url).hostname, context: `${brand.name} is good.`, source: 'text' }] : [],
+          citations: mentioned ? [{ url, normalizedUrl: url, domain: new URL(url).hostname, context: `${brand.name} is good.`, source: 'text' }] : [],
           competitors: [],
         });
       }

@@ -108,6 +108,12 @@ export interface Headline {
   netSentiment: Figure;
   answers: { unbranded: number; branded: number };
   trend: { daysWithAnswers: number; daysNeeded: number; moreDaysNeeded: number };
+  /** Analysis engine version(s) that read the window's answers, newest first (docs/metrics.md). */
+  engineVersions: EngineVersionCount[];
+}
+export interface EngineVersionCount {
+  version: string;
+  answers: number;
 }
 export interface MetricDefinition {
   id: string;

@@ -2,7 +2,8 @@
  * The headline row: unbranded visibility, share of voice, average position and net sentiment, each
  * with its 95 % interval, n and the change against the previous period — shown as a change only
  * when the API says the intervals separate. Names and "?" help come from the API's definitions
- * (the same text as docs/metrics.md); branded visibility is shown apart, never mixed in.
+ * (the same text as docs/metrics.md); branded visibility is shown apart, never mixed in. Small
+ * print says which analysis engine version(s) read the window's answers.
  */
 import { useState } from 'react';
 import { endpoints, type Figure, type Headline, type MetricDefinition } from '../api/endpoints.js';
@@ -73,6 +74,13 @@ export function HeadlineRow({ brandId, days }: { brandId: string; days: number }
             {h.trend.moreDaysNeeded > 0 && (
               <p className="muted small" data-testid="headline-trend">
                 {t('headline.moreDays', { n: h.trend.moreDaysNeeded })}
+              </p>
+            )}
+            {(h.engineVersions ?? []).length > 0 && (
+              <p className="muted small" data-testid="headline-engine" data-versions={h.engineVersions.map((v) => v.version).join(' ')}>
+                {t(h.engineVersions.length > 1 ? 'headline.engineMixed' : 'headline.engine', {
+                  versions: h.engineVersions.map((v) => t('headline.engineVersion', { version: v.version, n: num(v.answers) })).join(', '),
+                })}
               </p>
             )}
           </section>

@@ -356,6 +356,13 @@ export interface paths {
                                 /** @description 95 % Wilson interval of visibility. */
                                 visibilityCi: number[];
                                 platforms: string[];
+                                /** @description The analysis engine version(s) the figures come from, newest first, with how many of the counted answers each read. More than one until `sightline reanalyze` re-reads older answers. */
+                                engineVersions: {
+                                    /** @description Analysis engine version (semver), e.g. "2.0.0". */
+                                    version: string;
+                                    /** @description Answers of the window read by this version. */
+                                    answers: number;
+                                }[];
                             } | null;
                         };
                     };
@@ -1664,7 +1671,10 @@ export interface paths {
                                 id: string;
                                 brandId: string;
                                 platform: string;
+                                /** @description The URL exactly as the latest citing answer wrote it. */
                                 sourceUrl: string;
+                                /** @description The grouping key of the page (lower-case host, no fragment or tracking parameters, no trailing slash on a non-root path): one entry per key. */
+                                normalizedUrl: string;
                                 /** @description Registrable domain. */
                                 sourceDomain: string;
                                 /** @description sha256 of the normalised prompt text. */
@@ -1679,7 +1689,7 @@ export interface paths {
                                 /** @description The sentence that cites the URL. */
                                 context: string;
                             }[];
-                            /** @description Distinct URLs in the window (at most 500 are listed). */
+                            /** @description Distinct pages (grouping keys) in the window (at most 500 are listed). */
                             total: number;
                             windowDays: number;
                         };
@@ -3297,7 +3307,7 @@ export interface paths {
         };
         /**
          * Daily visibility trend
-         * @description **Beta.** One row per UTC day: answers (the sample size), mentions, visibility with its 95 % Wilson interval, sentiment shares, mean rank; `total` over the window.
+         * @description **Beta.** One row per UTC day: answers (the sample size), mentions, visibility with its 95 % Wilson interval, sentiment shares, mean rank; `total` over the window; `engineVersions`: the analysis engine version(s) that read the answers.
          */
         get: {
             parameters: {
@@ -3322,6 +3332,13 @@ export interface paths {
                             /** @description The rows the CSV export writes, one object per row. */
                             rows: {
                                 [key: string]: string | number | boolean | (never | null);
+                            }[];
+                            /** @description The analysis engine version(s) the figures come from, newest first, with how many of the counted answers each read. More than one until `sightline reanalyze` re-reads older answers. */
+                            engineVersions: {
+                                /** @description Analysis engine version (semver), e.g. "2.0.0". */
+                                version: string;
+                                /** @description Answers of the window read by this version. */
+                                answers: number;
                             }[];
                         } & {
                             [key: string]: unknown;
@@ -3426,6 +3443,13 @@ export interface paths {
                             /** @description The rows the CSV export writes, one object per row. */
                             rows: {
                                 [key: string]: string | number | boolean | (never | null);
+                            }[];
+                            /** @description The analysis engine version(s) the figures come from, newest first, with how many of the counted answers each read. More than one until `sightline reanalyze` re-reads older answers. */
+                            engineVersions: {
+                                /** @description Analysis engine version (semver), e.g. "2.0.0". */
+                                version: string;
+                                /** @description Answers of the window read by this version. */
+                                answers: number;
                             }[];
                         } & {
                             [key: string]: unknown;

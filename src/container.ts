@@ -121,7 +121,7 @@ function createServices(deps: ServiceDeps) {
   const reanalysis = createReanalysisService({ db, queue, brandExists: brands.exists, recordSightings: citations.recordSightingsOf, log });
   const rewriter = createRewriter({ platforms, now });
   return {
-    health: createHealthService(deps),
+    health: createHealthService({ ...deps, throttledAccounts: () => monitoring.throttledAccountCounts() }),
     accounts,
     limits,
     auth: createAuthService({ db, now, accounts, limits }),

@@ -305,11 +305,11 @@ describe.each(dbKinds)('intelligence on %s', (kind) => {
     const { monitoring, picker } = ctx.container.services;
     const brand = await createBrand(ctx, tenant, { name: 'Monitored' });
     const picked = await picker.pick(tenant.accountId, brand.id, 50);
-    const runId = await monitoring.startPass(brand.id, tenant.accountId, 6 * 3_600_000);
+    const runId = await monitoring.startPass({ brandId: brand.id, accountId: tenant.accountId, tier: 'growth' });
     expect(runId).toEqual(expect.any(String));
     const run = await findRun(ctx.container.db, runId!);
     expect(run).toMatchObject({ kind: 'monitor', status: 'queued', brandId: brand.id });
     expect(run!.plan.map((p) => p.hash)).toEqual(picked.items.map((i: { promptHash: string }) => i.promptHash));
-    expect(await monitoring.startPass(brand.id, tenant.accountId, 6 * 3_600_000)).toBeNull(); // slot taken until due again
+    expect(await monitoring.startPass({ brandId: brand.id, accountId: tenant.accountId, tier: 'growth' })).toBeNull(); // slot taken until due again
   });
 });

@@ -151,6 +151,25 @@ export const platformStrength = pgTable(
   (t) => [primaryKey({ columns: [t.brandId, t.platform] })],
 );
 
+/**
+ * Platforms monitored at a slower cadence for an account after repeated 429s (the spec's polling
+ * back-off, src/features/monitoring/throttle.ts). Derived from stored answers at each pass and
+ * kept so status, the dashboard and the log can say which platforms are slowed and why.
+ */
+export const platformThrottles = pgTable(
+  'platform_throttles',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    level: integer('level').notNull(),
+    reason: text('reason').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.platform] })],
+);
+
 export const SUGGESTION_OUTCOMES = ['suggested', 'applied', 'uplift', 'no_uplift'] as const;
 
 export const suggestions = pgTable(

@@ -47,6 +47,8 @@ export const StatusReportSchema = Type.Object({
         configured: Type.Boolean(),
         simulated: Type.Boolean(),
         error: Type.Optional(Type.String()),
+        /** Accounts monitoring this platform at a slower cadence after repeated 429s (no tenant named). */
+        throttled_accounts: Type.Integer({ minimum: 0 }),
       }),
     ),
   }),

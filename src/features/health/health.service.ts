@@ -55,7 +55,7 @@ export interface StatusReport {
   timestamp: string;
   db: { ok: boolean; latency_ms: number };
   redis?: RedisCheck;
-  llms: { up: number; total: number; up_rate: number; platforms: PlatformStatus[] };
+  llms: { up: number; total: number; up_rate: number; platforms: Array<PlatformStatus & { throttled_accounts: number }> };
   took_ms: number;
 }
 
@@ -68,6 +68,8 @@ export interface HealthServiceDeps {
   monitors?: { database: DependencyMonitor; redis?: DependencyMonitor | undefined };
   dbTimeoutMs?: number;
   platformTimeoutMs?: number;
+  /** Accounts per platform that monitoring polls at a slower cadence after repeated 429s. */
+  throttledAccounts?: () => Promise<Map<string, number>>;
 }
 
 export const SERVICE_NAME = 'sightline';
@@ -99,6 +101,16 @@ export function createHealthService(deps: HealthServiceDeps) {
   const platformTimeoutMs = deps.platformTimeoutMs ?? 3_000;
 
   const databaseMonitor = deps.monitors?.database;
+
+  /** Accounts per platform on a slower monitoring cadence; an empty answer while the database is away. */
+  async function throttledAccounts(): Promise<Map<string, number>> {
+    if (!deps.throttledAccounts || databaseMonitor?.isUp() === false) return new Map();
+    try {
+      return await withTimeout(deps.throttledAccounts(), dbTimeoutMs, 'throttled accounts');
+    } catch {
+      return new Map();
+    }
+  }
 
   /** Through the monitor when there is one: its state, and its ping only while it says "up". */
   async function readDb(): Promise<{ ok: boolean; latency_ms: number; error?: string }> {
@@ -155,8 +167,12 @@ export function createHealthService(deps: HealthServiceDeps) {
 
   async function computeStatus(): Promise<StatusReport> {
     const start = performance.now();
-    const [db, ...platforms] = await Promise.all([readDb(), ...deps.platforms.all().map((a) => pingPlatform(a.id))]);
-    const list = platforms as PlatformStatus[];
+    const [db, throttled, ...platforms] = await Promise.all([
+      readDb(),
+      throttledAccounts(),
+      ...deps.platforms.all().map((a) => pingPlatform(a.id)),
+    ]);
+    const list = (platforms as PlatformStatus[]).map((p) => ({ ...p, throttled_accounts: throttled.get(p.platform) ?? 0 }));
     const up = list.filter((p) => p.ok).length;
     const redis = redisCheck(deps.monitors?.redis);
     return {

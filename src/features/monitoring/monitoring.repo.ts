@@ -1,8 +1,8 @@
 /** SQL of monitoring: cadence claims, processed-run marks, competitor gap and platform strength state. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { Tier } from '../../db/schema/identity.js';
-import { competitorGaps, monitorSchedule, platformStrength, processedRuns } from '../../db/schema/intelligence.js';
+import { competitorGaps, monitorSchedule, platformStrength, platformThrottles, processedRuns } from '../../db/schema/intelligence.js';
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -73,3 +73,37 @@ export async function setStrength(db: Executor, brandId: string, platform: strin
     .onConflictDoUpdate({ target: [platformStrength.brandId, platformStrength.platform], set: { rate, observedAt: at } });
 }
 
+
+export interface ThrottleRow {
+  platform: string;
+  level: number;
+  reason: string;
+  since: Date;
+}
+
+/** The platforms an account monitors at a slower cadence. */
+export async function throttles(db: Executor, accountId: string): Promise<ThrottleRow[]> {
+  return db
+    .select({ platform: platformThrottles.platform, level: platformThrottles.level, reason: platformThrottles.reason, since: platformThrottles.since })
+    .from(platformThrottles)
+    .where(eq(platformThrottles.accountId, accountId));
+}
+
+/** Records a platform's throttle state for an account (level 0 removes the row). */
+export async function setThrottle(db: Executor, accountId: string, platform: string, state: { level: number; reason: string | null; since: Date | null }): Promise<void> {
+  if (state.level === 0 || !state.reason || !state.since) {
+    await db.delete(platformThrottles).where(and(eq(platformThrottles.accountId, accountId), eq(platformThrottles.platform, platform)));
+    return;
+  }
+  const set = { level: state.level, reason: state.reason, since: state.since };
+  await db
+    .insert(platformThrottles)
+    .values({ accountId, platform, ...set })
+    .onConflictDoUpdate({ target: [platformThrottles.accountId, platformThrottles.platform], set });
+}
+
+/** How many accounts monitor each platform at a slower cadence (for /api/status: no tenant named). */
+export async function throttledAccountCounts(db: Executor): Promise<Map<string, number>> {
+  const result = await db.execute(sql`select platform, count(*)::int as n from platform_throttles group by platform`);
+  return new Map(rows<{ platform: string; n: number }>(result).map((r) => [r.platform, Number(r.n)]));
+}

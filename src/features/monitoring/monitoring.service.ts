@@ -24,15 +24,21 @@ import type { EventSink } from '../events/event-sink.js';
 import { AfterRunJob } from './monitoring.jobs.js';
 import * as repo from './monitoring.repo.js';
 import { aheadOf, priorityMove, STANDINGS_DAYS } from './standings.js';
+import { platformDue, RECOVERY_SUCCESSES, slowerTier, throttledInterval, throttleState } from './throttle.js';
+import type { ThrottleView } from './monitoring.schemas.js';
+import type { Tier } from '../../db/schema/identity.js';
 
 /** How long after a run finishes its post-run analysis starts, by default (docs/decisions.md). */
 export const AFTER_RUN_DELAY_MS = 10_000;
 const SWEEP_WINDOW_MS = 2 * 86_400_000;
+/** Outcomes replayed for the polling back-off: the last 50 per platform of the last 30 days. */
+const THROTTLE_OUTCOMES = 50;
+const THROTTLE_LOOKBACK_MS = 30 * 86_400_000;
 
 export interface MonitoringDeps {
   db: Db;
   queue: JobQueue;
-  scans: Pick<ScanService, 'enqueueRun' | 'findRun'>;
+  scans: Pick<ScanService, 'enqueueRun' | 'findRun' | 'platformOutcomes' | 'lastAskedByPlatform'>;
   brands: Pick<BrandService, 'find'>;
   rollups: RollupsService;
   picker: PickerService;
@@ -115,23 +121,51 @@ export function createMonitoringService(deps: MonitoringDeps) {
     await repo.markProcessed(db, run.id);
   }
 
+  /**
+   * The spec's polling back-off: replays the account's recent outcomes per platform, records any
+   * change of throttle state (one log line each), and returns the platforms not due in this pass.
+   */
+  async function throttledOut(brandId: string, accountId: string, tier: Tier, platformIds: readonly string[]): Promise<Set<string>> {
+    const at = now();
+    const [outcomes, recorded, lastAsked] = await Promise.all([
+      scans.platformOutcomes(accountId, new Date(at - THROTTLE_LOOKBACK_MS), THROTTLE_OUTCOMES),
+      repo.throttles(db, accountId),
+      scans.lastAskedByPlatform(brandId),
+    ]);
+    const before = new Map(recorded.map((r) => [r.platform, r]));
+    const skip = new Set<string>();
+    for (const platform of platformIds) {
+      const state = throttleState(outcomes.filter((o) => o.platform === platform));
+      if (state.level !== (before.get(platform)?.level ?? 0)) {
+        await repo.setThrottle(db, accountId, platform, state);
+        if (state.level > 0) log.warn({ accountId, platform, level: state.level, cadence: slowerTier(tier, state.level) }, `monitoring of ${platform} slowed for the account: ${state.reason}`);
+        else log.info({ accountId, platform }, `monitoring of ${platform} back to the account's cadence after ${RECOVERY_SUCCESSES} answered questions`);
+      }
+      if (!platformDue(tier, state, lastAsked.get(platform), at)) skip.add(platform);
+    }
+    return skip;
+  }
+
   /** Starts one monitoring pass for a due brand; returns the run id (null when nothing to ask). */
-  async function startPass(brandId: string, accountId: string, intervalMs: number): Promise<string | null> {
+  async function startPass(due: { brandId: string; accountId: string; tier: Tier }, intervalMs = MONITOR_INTERVAL_MS[due.tier]): Promise<string | null> {
+    const { brandId, accountId, tier } = due;
     const at = new Date(now());
     if (!(await repo.claimSlot(db, brandId, at, new Date(at.getTime() + intervalMs)))) return null;
     try {
       const brand = await brands.find(accountId, brandId);
       if (!brand) return null;
       const ranked = await picker.rank(brand, Number.MAX_SAFE_INTEGER);
-      const ids = [...new Set(ranked.plan.flatMap((p) => p.platforms))] as PlatformId[];
-      if (ranked.plan.length === 0 || ids.length === 0) return null;
+      const skip = await throttledOut(brandId, accountId, tier, [...new Set(ranked.plan.flatMap((p) => p.platforms))]);
+      const plan = ranked.plan.map((p) => ({ ...p, platforms: p.platforms.filter((id) => !skip.has(id)) })).filter((p) => p.platforms.length > 0);
+      const ids = [...new Set(plan.flatMap((p) => p.platforms))] as PlatformId[];
+      if (plan.length === 0 || ids.length === 0) return null;
       const run = await scans.enqueueRun({
         accountId,
         brandId,
         kind: 'monitor',
         brand: { name: brand.name, category: brand.category, website: brand.website, aliases: brand.aliases, competitors: brand.competitors, locale: brand.locale },
         platforms: ids,
-        plan: ranked.plan,
+        plan,
         promptPackId: null,
       });
       await repo.recordSlotRun(db, brandId, run?.id ?? null);
@@ -148,6 +182,20 @@ export function createMonitoringService(deps: MonitoringDeps) {
     startPass,
     standings,
 
+    /** The platforms this account monitors at a slower cadence, and why (dashboard). */
+    async throttles(accountId: string, tier: Tier): Promise<ThrottleView[]> {
+      return (await repo.throttles(db, accountId)).map((t) => ({
+        platform: t.platform,
+        level: t.level,
+        cadence: slowerTier(tier, t.level),
+        intervalHours: throttledInterval(tier, t.level) / 3_600_000,
+        reason: t.reason,
+        since: t.since.toISOString(),
+      }));
+    },
+    /** How many accounts monitor each platform at a slower cadence (status; names no tenant). */
+    throttledAccountCounts: () => repo.throttledAccountCounts(db),
+
     /**
      * The hook for the scan service: call after a run of a brand finished (inside its finishing
      * transaction if it likes, passing `tx`): enqueues the durable after-run job once per run.
@@ -163,7 +211,7 @@ export function createMonitoringService(deps: MonitoringDeps) {
       let started = 0;
       for (const due of await repo.dueBrands(db, new Date(now()), MONITOR_BRANDS_PER_TICK)) {
         try {
-          if (await startPass(due.brandId, due.accountId, MONITOR_INTERVAL_MS[due.tier])) started++;
+          if (await startPass(due)) started++;
         } catch (error) {
           log.error({ err: error, brandId: due.brandId }, 'monitoring pass not started');
         }

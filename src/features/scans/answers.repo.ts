@@ -258,3 +258,38 @@ export async function recentAnswerTexts(db: Executor, brandId: string, since: Da
     order by created_at desc limit ${limit}`);
   return rows<{ raw_text: string }>(result).map((r) => r.raw_text);
 }
+
+/**
+ * The newest `perPlatform` task outcomes (error kind or null) of an account's brands on each
+ * platform since `since`, oldest first per platform: monitoring's polling back-off replays them.
+ * Reads through the brand indexes (the account's brands), not a scan of every answer.
+ */
+export async function platformOutcomes(
+  db: Executor,
+  accountId: string,
+  since: Date,
+  perPlatform: number,
+): Promise<Array<{ platform: string; errorKind: string | null; at: Date }>> {
+  const result = await db.execute(sql`
+    select platform, error_kind, created_at from (
+      select a.platform, a.error_kind, a.created_at,
+        row_number() over (partition by a.platform order by a.created_at desc) as n
+      from answers a
+      where a.brand_id in (select id from brands where account_id = ${accountId})
+        and a.created_at >= ${since.toISOString()}::timestamptz
+    ) recent
+    where n <= ${perPlatform}
+    order by platform, created_at`);
+  return rows<{ platform: string; error_kind: string | null; created_at: string | Date }>(result).map((r) => ({
+    platform: r.platform,
+    errorKind: r.error_kind,
+    at: new Date(r.created_at),
+  }));
+}
+
+/** When a brand last had an answer (or a failure) from each platform. */
+export async function lastAskedByPlatform(db: Executor, brandId: string): Promise<Map<string, Date>> {
+  const result = await db.execute(sql`
+    select platform, max(created_at) as at from answers where brand_id = ${brandId} group by platform`);
+  return new Map(rows<{ platform: string; at: string | Date }>(result).map((r) => [r.platform, new Date(r.at)]));
+}

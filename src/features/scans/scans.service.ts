@@ -20,7 +20,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { isRetryableLater, PlatformError, type PlatformRegistry } from '../../platforms/index.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { createAnswerBatcher } from './answer-batcher.js';
-import { answersOfRun, engineVersionsOfRun, insertAnswers, recentAnswerTexts, type AnswerInput } from './answers.repo.js';
+import { answersOfRun, engineVersionsOfRun, insertAnswers, lastAskedByPlatform, platformOutcomes, recentAnswerTexts, type AnswerInput } from './answers.repo.js';
 import * as runs from './runs.repo.js';
 import { ScanTaskJob, type TaskPayload } from './scans.jobs.js';
 import { analyzerFor, ask, recordOf, type Analyzer, type RunContext, type TaskRecord } from './task.js';
@@ -218,6 +218,10 @@ export function createScanService(deps: ScanServiceDeps) {
     engineVersionsOfRun: (runId: string) => engineVersionsOfRun(db, runId),
     /** The texts of a brand's recent successful answers (competitor candidates). */
     recentAnswerTexts: (brandId: string, since: Date, limit: number) => recentAnswerTexts(db, brandId, since, limit),
+    /** An account's newest task outcomes per platform, oldest first (monitoring's polling back-off). */
+    platformOutcomes: (accountId: string, since: Date, perPlatform: number) => platformOutcomes(db, accountId, since, perPlatform),
+    /** When a brand last asked each platform. */
+    lastAskedByPlatform: (brandId: string) => lastAskedByPlatform(db, brandId),
   };
 }
 

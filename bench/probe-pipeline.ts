@@ -8,8 +8,9 @@
  *   npx tsx bench/probe-pipeline.ts                      # embedded PGlite (temp data dir)
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npx tsx bench/probe-pipeline.ts
  *   options: --runs 10 --prompts 25 --concurrency 64 --workers 1 --processes 1
- * --processes N (PostgreSQL only) adds N-1 worker processes next to this one; the CPU figure
- * printed covers this process only.
+ *            --cpu-prof FILE (a .cpuprofile of this process over the timed part; bench/support/profile-summary.ts reads it)
+ * --processes N (PostgreSQL only) adds N-1 worker processes next to this one; the CPU per answer
+ * is printed for this process and for all worker processes together (the others read from /proc).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -29,6 +30,7 @@ import { startWorker } from '../src/jobs/worker.js';
 import { createLogger } from '../src/lib/logger.js';
 import { sleep } from '../src/lib/time.js';
 import { loadConfig } from '../src/config.js';
+import { warmUpAnalysis } from './support/warm-up.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +39,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '64' },
     workers: { type: 'string', default: '1' },
     processes: { type: 'string', default: '1' },
+    /** Writes a CPU profile of this (worker) process covering the timed part only. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const runsWanted = Number(values.runs);
@@ -81,6 +85,9 @@ for (let i = 0; i < runsWanted; i++) {
   runIds.push(response.runId);
 }
 const total = runsWanted * PLATFORM_IDS.length * promptCount;
+// Once-per-process start-up work happens before the clock, as in a long-running worker: the
+// Chinese segmenter's dictionary (about 0.2 s when run from src/ under tsx).
+warmUpAnalysis();
 
 // Extra worker processes (PostgreSQL): started before the clock, idle until the worker below starts.
 const extra = outer.databaseUrl ? Number(values.processes) - 1 : 0;
@@ -102,6 +109,13 @@ async function backendPids(): Promise<number[]> {
 }
 const backendCpuBefore = new Map((await backendPids()).map((pid) => [pid, cpuSecondsOf(pid)]));
 const simulatorCpuBefore = cpuSecondsOf(simulatorProcess.pid);
+const childCpuBefore = children.map((c) => cpuSecondsOf(c.pid!));
+const profiler = values['cpu-prof'] ? new (await import('node:inspector/promises')).Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
 const workers = Array.from({ length: Number(values.workers) }, () =>
@@ -115,7 +129,14 @@ for (;;) {
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  (await import('node:fs')).writeFileSync(values['cpu-prof']!, JSON.stringify(profile));
+  profiler.disconnect();
+}
 const simulatorCpu = cpuSecondsOf(simulatorProcess.pid) - simulatorCpuBefore;
+const childCpu = children.map((c, i) => cpuSecondsOf(c.pid!) - childCpuBefore[i]!);
+const workersCpu = cpuSeconds + childCpu.reduce((sum, s) => sum + s, 0);
 const postgresCpu = (await backendPids()).reduce((sum, pid) => sum + cpuSecondsOf(pid) - (backendCpuBefore.get(pid) ?? 0), 0);
 await Promise.all(workers.map((w) => w.stop(2_000)));
 await Promise.all(children.map(async (c) => { c.kill('SIGTERM'); await once(c, 'exit'); }));
@@ -135,10 +156,13 @@ console.log(
 );
 console.log(`worker process CPU: ${cpuSeconds.toFixed(2)} s = ${((cpuSeconds * 1000) / stats.answers).toFixed(2)} ms per answer (${Math.round(stats.answers / cpuSeconds)} answers per CPU-second); load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
 const perAnswer = (s: number) => `${((s * 1000) / stats.answers).toFixed(2)} ms`;
+if (children.length > 0) {
+  console.log(`worker processes' CPU: this ${cpuSeconds.toFixed(2)} s, others ${childCpu.map((s) => `${s.toFixed(2)} s`).join(', ')}; all workers ${perAnswer(workersCpu)} per answer`);
+}
 console.log(
-  `CPU per answer: worker ${perAnswer(cpuSeconds)}, simulator ${perAnswer(simulatorCpu)}` +
+  `CPU per answer: worker${children.length > 0 ? 's (all processes)' : ''} ${perAnswer(workersCpu)}, simulator ${perAnswer(simulatorCpu)}` +
     (database.kind === 'postgres' ? `, PostgreSQL ${perAnswer(postgresCpu)}` : '') +
-    `; all ${perAnswer(cpuSeconds + simulatorCpu + postgresCpu)} (the machine has ${(await import('node:os')).availableParallelism()} cores)`,
+    `; all ${perAnswer(workersCpu + simulatorCpu + postgresCpu)} (the machine has ${(await import('node:os')).availableParallelism()} cores)`,
 );
 console.log(`${database.kind}: ${stats.answers} answers in ${seconds.toFixed(2)} s = ${Math.round(rate)} stored analysed answers/s (bar ≥ ${bar}/s): ${rate >= bar && stats.answers === total && stats.rolled === total - stats.failed ? 'PASS' : 'FAIL'}`);
 

@@ -74,3 +74,27 @@ for (const [id, us] of self) {
 }
 console.log('\ntop functions by inclusive time:');
 for (const [name, us] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg))) console.log(`${pct(us)}  ${name}`);
+
+// Self time by activity: each sample goes to the first of these found on its stack, innermost
+// frame first, so "analysis" is everything the engine runs, "http" everything under undici.
+const ACTIVITIES: Array<[string, (url: string, name: string) => boolean]> = [
+  ['analysis', (url) => url.includes('/src/analysis/') || url.includes('/marked/') || url.includes('/@node-rs/jieba/')],
+  ['http (undici, platform adapter)', (url) => url.includes('/undici/') || url.includes('/src/platforms/')],
+  ['database (pg, drizzle, repos)', (url) => /\/(pg|pg-pool|pg-protocol|drizzle-orm)\//.test(url) || url.endsWith('.repo.ts')],
+  ['jobs (queue, worker)', (url) => url.includes('/src/jobs/')],
+  ['scans (records, batcher)', (url) => url.includes('/src/features/')],
+  ['metrics (prom-client)', (url) => url.includes('/prom-client/')],
+];
+const activities = new Map<string, number>();
+for (const [id, us] of self) {
+  const node = byId.get(id)!;
+  let activity = node.callFrame.functionName === '(garbage collector)' ? 'garbage collector' : node.callFrame.functionName === '(idle)' ? '(idle)' : undefined;
+  for (let at: number | undefined = id; activity === undefined && at !== undefined; at = parent.get(at)) {
+    const frame = byId.get(at)!.callFrame;
+    activity = ACTIVITIES.find(([, test]) => test(frame.url, frame.functionName))?.[0];
+  }
+  activity ??= 'other (event loop, sockets, inspector)';
+  activities.set(activity, (activities.get(activity) ?? 0) + us);
+}
+console.log('\nself time by activity:');
+for (const [activity, us] of [...activities].filter(([a]) => a !== '(idle)').sort((a, b) => b[1] - a[1])) console.log(`${pct(us)}  ${activity}`);

@@ -149,7 +149,10 @@ export function startWorker(options: WorkerOptions): Worker {
 
   async function runJob(job: JobRow, abort: AbortController): Promise<void> {
     const entry = queue.get(job.queue);
-    const jobLog = log.child({ job: job.queue, jobId: job.id, attempt: job.attempts });
+    // The job's child logger is made only when something is logged: most jobs log nothing, and a
+    // pino child serialises its bindings up front (a probe run is one job per answer).
+    let childLog: Logger | undefined;
+    const jobLog = (): Logger => (childLog ??= log.child({ job: job.queue, jobId: job.id, attempt: job.attempts }));
     if (!entry) {
       await persist(() => failJob(control, job.id, job.attempts, `no handler registered for ${job.queue}`), job.id);
       return;
@@ -166,17 +169,19 @@ export function startWorker(options: WorkerOptions): Worker {
         attempt: job.attempts,
         maxAttempts: job.maxAttempts,
         signal: abort.signal,
-        log: jobLog,
+        get log() {
+          return jobLog();
+        },
       });
       const completed = await completeJob(job.id, job.attempts);
-      if (!completed && !released.has(job.id)) jobLog.warn('completion fenced: the job is no longer ours (its lease was taken over)');
+      if (!completed && !released.has(job.id)) jobLog().warn('completion fenced: the job is no longer ours (its lease was taken over)');
       recordJob(job.queue, 'completed', started);
     } catch (error) {
       if (abort.signal.aborted && released.has(job.id)) return; // stopped at shutdown and handed back
       const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MAX_ERROR_LENGTH);
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       if (final) {
-        jobLog.warn({ err: error }, 'job failed for good');
+        jobLog().warn({ err: error }, 'job failed for good');
         await persist(() => failJob(control, job.id, job.attempts, message), job.id);
         recordJob(job.queue, 'failed', started);
       } else {
@@ -185,7 +190,7 @@ export function startWorker(options: WorkerOptions): Worker {
             ? error.delayMs
             : (entry.type.retryDelayMs ?? defaultRetryDelay)(job.attempts, error);
         if (classifyDependencyError(error)) monitor?.reportFailure(error);
-        else jobLog.info({ err: error, retryInMs: delay }, 'job failed, will retry');
+        else jobLog().info({ err: error, retryInMs: delay }, 'job failed, will retry');
         await persist(() => retryJob(control, job.id, job.attempts, delay, message), job.id);
         recordJob(job.queue, 'retry', started);
       }

@@ -1,9 +1,10 @@
 /**
- * Turns whatever a platform call threw (openai SDK errors, cockatiel policy errors, parse errors)
- * into one PlatformError with a kind. The kind alone decides retry, breaker and HTTP status.
+ * Turns whatever a platform call threw (an HTTP error status, a connection failure, the attempt's
+ * deadline, cockatiel policy errors, parse errors) into one PlatformError with a kind. The kind
+ * alone decides retry, breaker and HTTP status.
  */
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { BrokenCircuitError, BulkheadRejectedError, TaskCancelledError } from 'cockatiel';
+import { AttemptTimeoutError, ConnectionError, MAX_ANSWER_BYTES } from './http-exchange.js';
 import { PlatformError, type PlatformErrorKind, type PlatformId } from './types.js';
 
 /** Kinds worth another attempt: the platform may answer next time. */
@@ -45,17 +46,57 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
 }
 
 /**
+ * A non-2xx answer, read the way OpenAI-compatible APIs report errors (`{"error": {"message",
+ * "code", "type"}}`). The message is built as the openai SDK built it, so logs and stored error
+ * messages read as before: "<status> <error.message>", the body's JSON, the raw text, or
+ * "<status> status code (no body)".
+ */
+export class HttpStatusError extends Error {
+  override name = 'HttpStatusError';
+  /** The body's `error` member, when the body is JSON. */
+  readonly error: unknown;
+  readonly code: unknown;
+  readonly type: unknown;
+  constructor(
+    readonly status: number,
+    body: string,
+    /** The `Retry-After` header, as sent. */
+    readonly retryAfter: string | undefined,
+  ) {
+    const json = safeJson(body);
+    const error = (json as { error?: unknown } | undefined)?.error;
+    super(statusMessage(status, error, json === undefined ? body : undefined));
+    this.error = error;
+    const fields = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : undefined;
+    this.code = fields?.['code'];
+    this.type = fields?.['type'];
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function statusMessage(status: number, error: unknown, text: string | undefined): string {
+  const inner = (error as { message?: unknown } | null | undefined)?.message;
+  const message = inner ? (typeof inner === 'string' ? inner : JSON.stringify(inner)) : error ? JSON.stringify(error) : text;
+  return message ? `${status} ${message}` : `${status} status code (no body)`;
+}
+
+/**
  * Quota/balance exhaustion is reported as 429 (OpenAI `insufficient_quota`, Moonshot
  * `exceeded_current_quota_error`, Zhipu code 1113), 402 (DeepSeek) or 400/403 (DashScope
  * `Arrearage`, Ark `AccountOverdueError`). Waiting does not fix any of them.
  */
 const QUOTA_PATTERN = /quota|insufficient_balance|insufficient balance|arrearage|overdue|billing|^1113$/i;
 
-function isQuotaError(error: APIError): boolean {
+function isQuotaError(error: HttpStatusError): boolean {
   if (error.status === 402) return true;
-  const body = error.error as Record<string, unknown> | undefined;
-  const fields = [error.code, error.type, body?.['code'], body?.['type']];
-  return fields.some((field) => field !== undefined && field !== null && QUOTA_PATTERN.test(String(field)));
+  return [error.code, error.type].some((field) => field !== undefined && field !== null && QUOTA_PATTERN.test(String(field)));
 }
 
 function kindForStatus(status: number): PlatformErrorKind {
@@ -76,7 +117,7 @@ export function toPlatformError(raw: unknown, ctx: ClassifyContext): PlatformErr
   const { platform } = ctx;
   if (raw instanceof PlatformError) return raw;
   if (ctx.callerSignal?.aborted) return new PlatformError(platform, 'aborted', `${platform}: call aborted by caller`);
-  if (raw instanceof TaskCancelledError || raw instanceof APIConnectionTimeoutError) {
+  if (raw instanceof AttemptTimeoutError || raw instanceof TaskCancelledError) {
     return new PlatformError(platform, 'timeout', `${platform}: no answer within ${ctx.timeoutMs} ms`);
   }
   if (raw instanceof BrokenCircuitError) {
@@ -85,22 +126,24 @@ export function toPlatformError(raw: unknown, ctx: ClassifyContext): PlatformErr
   if (raw instanceof BulkheadRejectedError) {
     return new PlatformError(platform, 'rate_limited', `${platform}: too many calls queued locally`);
   }
-  if (raw instanceof APIUserAbortError) {
-    // Only our own timeout aborts the SDK without the caller having aborted.
-    return new PlatformError(platform, 'timeout', `${platform}: no answer within ${ctx.timeoutMs} ms`);
+  if (raw instanceof ConnectionError) {
+    if ((raw.cause as { code?: unknown }).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+      return new PlatformError(platform, 'bad_response', `${platform}: answer larger than ${MAX_ANSWER_BYTES} bytes`);
+    }
+    // undici's own connect, headers and body timeouts (backstops behind the attempt's deadline).
+    if (/timed? ?out/i.test(`${raw.cause.name} ${raw.cause.message}`)) {
+      return new PlatformError(platform, 'timeout', `${platform}: no answer within ${ctx.timeoutMs} ms`);
+    }
+    return new PlatformError(platform, 'upstream_error', `${platform}: connection failed: ${raw.cause.message}`);
   }
-  if (raw instanceof APIConnectionError) {
-    const cause = raw.cause instanceof Error ? `: ${raw.cause.message}` : '';
-    return new PlatformError(platform, 'upstream_error', `${platform}: connection failed${cause}`);
-  }
-  if (raw instanceof APIError && typeof raw.status === 'number') {
+  if (raw instanceof HttpStatusError) {
     const status = raw.status;
     const detail = raw.message.slice(0, 300);
     if (isQuotaError(raw)) {
       return new PlatformError(platform, 'quota_exceeded', `${platform}: quota or balance exhausted (${detail})`, status);
     }
     const kind = kindForStatus(status);
-    const retryAfterMs = kind === 'rate_limited' || kind === 'upstream_error' ? parseRetryAfter(raw.headers?.get('retry-after')) : undefined;
+    const retryAfterMs = kind === 'rate_limited' || kind === 'upstream_error' ? parseRetryAfter(raw.retryAfter) : undefined;
     return new PlatformError(platform, kind, `${platform}: HTTP ${status} (${detail})`, status, retryAfterMs);
   }
   if (raw instanceof SyntaxError) {

@@ -131,6 +131,24 @@ describe('adapter against a scripted server', () => {
     expect((error as PlatformError).kind).toBe('bad_response');
   });
 
+  it('words error statuses as the openai SDK did: error.message, raw text, or no body', async () => {
+    const messageOf = async (): Promise<string> => ((await adapter().complete(ask).catch((e: unknown) => e)) as PlatformError).message;
+    script.push({ status: 400, body: { error: { message: 'model not found', code: 'model_not_found' } } });
+    expect(await messageOf()).toBe('chatgpt: HTTP 400 (400 model not found)');
+    script.push({ status: 400, body: 'plain words' });
+    expect(await messageOf()).toBe('chatgpt: HTTP 400 (400 plain words)');
+    script.push({ status: 400, body: { detail: 'no error member' } });
+    expect(await messageOf()).toBe('chatgpt: HTTP 400 (400 status code (no body))');
+  });
+
+  it('treats a 2xx answer that is not JSON as bad_response, without retrying', async () => {
+    script.push({ status: 200, headers: { 'content-type': 'text/html' }, body: '<html>proxy login</html>' });
+    seen.length = 0;
+    const error = await adapter().complete(ask).catch((e: unknown) => e);
+    expect((error as PlatformError).kind).toBe('bad_response');
+    expect(seen).toHaveLength(1);
+  });
+
   it('counts a models listing the platform does not offer (404) as reachable', async () => {
     script.push({ status: 404, body: { error: { message: 'not found' } } });
     const result = await adapter('perplexity').ping();

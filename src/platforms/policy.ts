@@ -1,11 +1,14 @@
 /**
- * The one retry/resilience policy for platform calls, built from cockatiel parts:
+ * The one retry/resilience policy for platform calls, built from cockatiel parts once per
+ * platform and composed once (`call`):
  *   retry (full-jitter exponential backoff, Retry-After honoured)
  *     → circuit breaker (consecutive upstream failures open it; half-open after a pause)
  *       → bulkhead (bounded concurrency with a bounded queue)
- *         → per-attempt timeout (aggressive: the caller is released even if the socket lingers).
+ *         → per-attempt deadline (aggressive: the caller is released even if the socket lingers).
  * Retry sits outside the breaker so an open circuit stops the retries at once; the bulkhead sits
- * inside retry so a call waiting out a backoff does not hold a concurrency slot.
+ * inside retry so a call waiting out a backoff does not hold a concurrency slot. The deadline is
+ * not a cockatiel policy: the HTTP exchange enforces it with one timer (http-exchange.ts), where
+ * cockatiel's timeout made and aborted an AbortController, with its DOMException, on every call.
  */
 import {
   type BulkheadPolicy,
@@ -13,13 +16,11 @@ import {
   ConsecutiveBreaker,
   DelegateBackoff,
   type RetryPolicy,
-  type TimeoutPolicy,
-  TimeoutStrategy,
   bulkhead,
   circuitBreaker,
   handleWhen,
   retry,
-  timeout,
+  wrap,
 } from 'cockatiel';
 import type { CallPolicy } from './catalogue.js';
 import { countsAsBreakerFailure, isRetryable } from './errors.js';
@@ -70,7 +71,8 @@ export interface CallPolicies {
   retry: RetryPolicy;
   breaker: CircuitBreakerPolicy;
   bulkhead: BulkheadPolicy;
-  timeout: TimeoutPolicy;
+  /** retry → breaker → bulkhead, composed once. */
+  call: { execute<T>(fn: () => PromiseLike<T>, signal?: AbortSignal): Promise<T> };
 }
 
 export function buildCallPolicies(policy: ResolvedPolicy): CallPolicies {
@@ -88,10 +90,11 @@ export function buildCallPolicies(policy: ResolvedPolicy): CallPolicies {
     handleWhen((error) => error instanceof PlatformError && countsAsBreakerFailure(error)),
     { halfOpenAfter: policy.breakerHalfOpenAfterMs, breaker: new ConsecutiveBreaker(policy.breakerThreshold) },
   );
+  const bulkheadPolicy = bulkhead(policy.concurrency, policy.queue);
   return {
     retry: retryPolicy,
     breaker: breakerPolicy,
-    bulkhead: bulkhead(policy.concurrency, policy.queue),
-    timeout: timeout(policy.timeoutMs, TimeoutStrategy.Aggressive),
+    bulkhead: bulkheadPolicy,
+    call: wrap(retryPolicy, breakerPolicy, bulkheadPolicy),
   };
 }

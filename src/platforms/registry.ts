@@ -66,8 +66,8 @@ export function createPlatformRegistry(config: Config, options: RegistryOptions 
     },
     all: () => all,
     configured: () => configured,
-    // The SDK clients share Node's global fetch connection pool and own no resources of their
-    // own; the simulator, when there is one, belongs to whoever started it.
+    // The adapters share the process's keep-alive pools (http-exchange.ts), whose idle sockets
+    // keep nothing alive; the simulator, when there is one, belongs to whoever started it.
     close: async () => {},
   };
 }

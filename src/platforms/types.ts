@@ -1,6 +1,6 @@
 /**
  * The one interface every LLM platform is reached through. Services depend on this,
- * never on the openai SDK or the simulator directly.
+ * never on the HTTP exchange or the simulator directly.
  */
 import type { PlatformId } from './catalogue.js';
 

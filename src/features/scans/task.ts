@@ -5,7 +5,7 @@
 import { createAnalyzer, type AnswerAnalysis } from '../../analysis/index.js';
 import type { PlatformId } from '../../platforms/index.js';
 import type { BrandSnapshot, PlannedPrompt, RunKind } from '../../db/schema/scanning.js';
-import { PlatformError, type CompletionResult, type PlatformRegistry } from '../../platforms/index.js';
+import { PlatformError, type CompletionResult, type PlatformRegistry, type SimulationHint } from '../../platforms/index.js';
 import { isBranded } from '../prompts/tagging.js';
 import type { AnswerInput } from './answers.repo.js';
 
@@ -31,6 +31,37 @@ export function analyzerFor(brand: BrandSnapshot): Analyzer {
   );
 }
 
+/** A run's simulation hint, built once per run context (its tasks share it; the adapter encodes it once). */
+const hints = new WeakMap<Pick<RunContext, 'id' | 'brand'>, SimulationHint>();
+function simulationHint(run: Pick<RunContext, 'id' | 'brand'>): SimulationHint {
+  let hint = hints.get(run);
+  if (hint === undefined) {
+    hint = {
+      subject: { name: run.brand.name, aliases: run.brand.aliases },
+      competitors: run.brand.competitors.map((c) => ({ name: c.name, aliases: c.aliases })),
+      sample: run.id,
+    };
+    hints.set(run, hint);
+  }
+  return hint;
+}
+
+/** Whether a question names a tracked name: once per brand snapshot and question, not per platform's answer. */
+const brandedQuestions = new WeakMap<BrandSnapshot, Map<string, boolean>>();
+function branded(brand: BrandSnapshot, text: string): boolean {
+  let known = brandedQuestions.get(brand);
+  if (known === undefined) {
+    known = new Map();
+    brandedQuestions.set(brand, known);
+  }
+  let value = known.get(text);
+  if (value === undefined) {
+    value = isBranded(text, brand);
+    known.set(text, value);
+  }
+  return value;
+}
+
 /**
  * Asks like a user would: the question alone, no system prompt steering the answer. In simulate
  * mode the adapter also tells the simulator whom the run is about and which sample (the run) this
@@ -39,11 +70,7 @@ export function analyzerFor(brand: BrandSnapshot): Analyzer {
 export async function ask(platforms: PlatformRegistry, platform: PlatformId, prompt: PlannedPrompt, run: Pick<RunContext, 'id' | 'brand'>, signal?: AbortSignal): Promise<Outcome> {
   try {
     const adapter = platforms.get(platform);
-    const simulation = {
-      subject: { name: run.brand.name, aliases: run.brand.aliases },
-      competitors: run.brand.competitors.map((c) => ({ name: c.name, aliases: c.aliases })),
-      sample: run.id,
-    };
+    const simulation = simulationHint(run);
     const result = await adapter.complete({ messages: [{ role: 'user', content: prompt.text }], simulation, ...(signal ? { signal } : {}) });
     return { ok: true, result };
   } catch (error) {
@@ -65,7 +92,7 @@ function base(run: RunContext, platform: PlatformId, prompt: PlannedPrompt) {
     stage: prompt.stage,
     intent: prompt.intent,
     locale: prompt.locale,
-    branded: isBranded(prompt.text, run.brand),
+    branded: branded(run.brand, prompt.text),
   };
 }
 

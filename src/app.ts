@@ -28,6 +28,7 @@ import { legacyAuthRoutes } from './api/legacy/auth.js';
 import { legacyKeyRoutes } from './api/legacy/keys.js';
 import { legacyMeRoutes } from './api/legacy/me.js';
 import { legacyMonitoringRoutes } from './api/legacy/monitoring.js';
+import { legacyPlanRoutes } from './api/legacy/plan.js';
 import { legacyCheckRoutes } from './api/legacy/check.js';
 import { legacyQueryRoutes } from './api/legacy/query.js';
 import { brandRoutes } from './api/v1/brands.js';
@@ -105,6 +106,7 @@ export async function buildApp(container: Container): Promise<App> {
   await app.register(legacyAuthRoutes, { container });
   await app.register(legacyMeRoutes, { container });
   await app.register(legacyMonitoringRoutes, { container });
+  await app.register(legacyPlanRoutes, { container });
   await app.register(legacyKeyRoutes, { container });
   await app.register(legacyCheckRoutes, { container });
   await app.register(legacyQueryRoutes, { container });

@@ -17,6 +17,7 @@ import { createLimitsService } from './features/limits/limits.service.js';
 import { createLimitStore } from './features/limits/limit-store.js';
 import type { LimitStore } from './features/limits/store.js';
 import { createUsageService } from './features/usage/usage.service.js';
+import { createPlansService } from './features/plans/plans.service.js';
 import { createPromptService } from './features/prompts/prompts.service.js';
 import { createBrandService } from './features/brands/brands.service.js';
 import { createPromptManagerService } from './features/prompts/prompt-manager.service.js';
@@ -127,6 +128,7 @@ function createServices(deps: ServiceDeps) {
     auth: createAuthService({ db, now, accounts, limits }),
     keys: createKeysService({ db, now, log }),
     usage,
+    plans: createPlansService({ brands, usage, limits }),
     prompts,
     brands,
     promptManager: createPromptManagerService({ db, brands }),
@@ -146,7 +148,7 @@ function createServices(deps: ServiceDeps) {
       options: deps.webhooks,
     }),
     rollups,
-    dashboard: createDashboardService({ db, brands, rollups, sentinel, now }),
+    dashboard: createDashboardService({ db, brands, rollups, sentinel, scans, now }),
     sentinel,
     citations,
     picker,

@@ -192,6 +192,51 @@ describe.each(dbKinds)('brand setup, prompts and headline over HTTP (%s)', (kind
     expect((await call(base, 'GET', `/api/v1/brands/${brand.id}/competitor-candidates`, { key: other.read })).status).toBe(404);
   });
 
+  it('names a missed short form as an alias candidate; once added, new runs count it', async () => {
+    const { brand } = await createBrand({ name: '瑞幸咖啡', category: '咖啡', competitors: ['星巴克'] });
+    const worker = ctx.startWorker();
+    const probe = async () => {
+      const started = await call(base, 'POST', '/api/v1/probes', { key: tenant.write, body: { brandId: brand.id, platforms: ['kimi', 'glm'] } });
+      expect(started.status).toBe(202);
+      await waitFor(async () => ((await call(base, 'GET', `/api/v1/brands/${brand.id}`, { key: tenant.read })).body.lastScan?.runId === started.body.runId ? true : undefined));
+      return started.body.runId as string;
+    };
+    const first = await probe();
+    const candidates = await call(base, 'GET', `/api/v1/brands/${brand.id}/competitor-candidates`, { key: tenant.read });
+    // The simulator writes the brand the platforms' way (瑞幸), which the full name alone misses.
+    const short = candidates.body.aliasCandidates.find((c: { name: string }) => c.name === '瑞幸');
+    expect(short).toMatchObject({ of: 'brand' });
+    expect(short.answers).toBeGreaterThanOrEqual(2);
+    expect(candidates.body.candidates.map((c: { name: string }) => c.name)).not.toContain('瑞幸');
+    const runVisibility = async (runId: string) => (await call(base, 'GET', `/api/v1/probes/${runId}`, { key: tenant.read })).body.visibility as number;
+    expect(await runVisibility(first)).toBe(0);
+
+    expect((await call(base, 'PATCH', `/api/brands/${brand.id}`, { key: tenant.legacy, body: { aliases: ['瑞幸'] } })).status).toBe(200);
+    const second = await probe();
+    await worker.stop(1_000);
+    expect(await runVisibility(second)).toBeGreaterThan(0);
+    const after = await call(base, 'GET', `/api/v1/brands/${brand.id}/competitor-candidates`, { key: tenant.read });
+    expect(after.body.aliasCandidates.map((c: { name: string }) => c.name)).not.toContain('瑞幸');
+
+    // Two runs today: the trend's run marker says so.
+    const ts = await call(base, 'GET', `/api/dashboard/visibility/timeseries?brand_id=${brand.id}&days=7&prompts=unbranded`, { key: tenant.legacy });
+    expect(ts.body.rows.at(-1).runs).toBe(2);
+    expect(ts.body.rows.slice(0, -1).every((r: { runs: number }) => r.runs === 0)).toBe(true);
+    // The overview's sentiment counts the mentions the headline's net sentiment counts.
+    const h = (await call(base, 'GET', `/api/dashboard/headline?brand_id=${brand.id}&days=7`, { key: tenant.legacy })).body;
+    const senti = await call(base, 'GET', `/api/sentiment/overview?brand_id=${brand.id}&days=7&prompts=unbranded`, { key: tenant.legacy });
+    expect(senti.body.totals.mentions).toBe(h.netSentiment.n);
+    expect(h.competitors).toBe(1);
+    expect(h.shareOfVoice.n).toBeGreaterThan(0);
+  });
+
+  it('has no share of voice without competitors, instead of 100 % of nothing', async () => {
+    const { brand } = await createBrand({ name: 'Solo Coffee', category: 'coffee' });
+    const h = (await call(base, 'GET', `/api/dashboard/headline?brand_id=${brand.id}&days=7`, { key: tenant.legacy })).body;
+    expect(h.competitors).toBe(0);
+    expect(h.shareOfVoice).toMatchObject({ value: null, n: 0, ciLow: null, change: null });
+  });
+
   it('serves the metric definitions the dashboard and docs quote', async () => {
     const res = await call(base, 'GET', '/api/metrics/definitions');
     expect(res.status).toBe(200);

@@ -131,7 +131,8 @@ describe.skipIf(!hasChromium)('dashboard in a real browser', () => {
     expect(await visibility.getByTestId('trend-pending').textContent()).toMatch(/6 more to go\. So far: .+ \d+(\.\d)?% \(n \d+\)/);
     await page.getByTestId('headline-visibility').waitFor();
     expect(await page.getByTestId('headline-trend').textContent()).toContain('6 more days');
-    expect(await page.locator('[data-section="platforms"] [data-chart-ready="true"] svg').count()).toBe(1);
+    // Share of voice against the competitors (and, once answers rank the brand, average rank) per platform.
+    expect(await page.locator('[data-section="platforms"] [data-chart-ready="true"] svg').count()).toBeGreaterThanOrEqual(1);
     await shot('brand-overview');
   }, 120_000);
 
@@ -166,7 +167,7 @@ describe.skipIf(!hasChromium)('dashboard in a real browser', () => {
       brandId = brand.id;
     }
     await page.goto(`${server.baseUrl}/brands/${encodeURIComponent(brandId)}/webhooks`);
-    await page.getByLabel('Name').fill('Ops receiver');
+    await page.getByLabel('Name', { exact: true }).fill('Ops receiver');
     await page.getByLabel('Receiving address').fill(receiver.url('/hook'));
     expect(await page.getByText('Must be HTTPS').count()).toBe(1);
     await page.getByRole('button', { name: 'Create', exact: true }).click();

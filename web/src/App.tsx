@@ -12,6 +12,7 @@ import { FreeCheck } from './pages/FreeCheck.js';
 import { Keys } from './pages/Keys.js';
 import { Tools } from './pages/Tools.js';
 import { Webhooks } from './pages/Webhooks.js';
+import { Plan } from './pages/Plan.js';
 import { BrandSettings } from './pages/BrandSettings.js';
 
 interface Route {
@@ -28,6 +29,8 @@ const ROUTES: Route[] = [
   { path: '/brands/:id', signedIn: true, render: (p) => <BrandOverview brandId={p.id!} /> },
   { path: '/brands/:id/webhooks', signedIn: true, render: (p) => <Webhooks brandId={p.id!} /> },
   { path: '/brands/:id/settings', signedIn: true, render: (p) => <BrandSettings brandId={p.id!} /> },
+  { path: '/webhooks', signedIn: true, render: () => <Webhooks /> },
+  { path: '/plan', signedIn: true, render: () => <Plan /> },
   { path: '/keys', signedIn: true, render: () => <Keys /> },
   { path: '/tools', signedIn: true, render: () => <Tools /> },
 ];
@@ -50,8 +53,10 @@ function Header() {
         {profile && (
           <>
             <Link href="/brands" aria-current={current('/brands')}>{t('nav.brands')}</Link>
-            <Link href="/keys" aria-current={current('/keys')}>{t('nav.keys')}</Link>
+            <Link href="/webhooks" aria-current={current('/webhooks')}>{t('nav.webhooks')}</Link>
             <Link href="/tools" aria-current={current('/tools')}>{t('nav.tools')}</Link>
+            <Link href="/keys" aria-current={current('/keys')}>{t('nav.keys')}</Link>
+            <Link href="/plan" aria-current={current('/plan')}>{t('nav.plan')}</Link>
           </>
         )}
       </nav>

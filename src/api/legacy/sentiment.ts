@@ -17,6 +17,7 @@ export const legacySentimentRoutes: FastifyPluginAsyncTypebox<{ container: Conta
         description:
           'Per UTC day: positive, neutral and negative mentions and the negative share with its 95 % Wilson interval; ' +
           '`alerts` lists negative-spike incidents active in the window and the live check of the last 2 days. ' +
+          '`prompts=unbranded` counts only the mentions the headline counts. ' +
           'Send `Accept: text/csv` or `format=csv` for the daily rows as CSV.',
         tags: ['Dashboard'],
         querystring: BrandDaysQuerySchema,
@@ -25,7 +26,7 @@ export const legacySentimentRoutes: FastifyPluginAsyncTypebox<{ container: Conta
     },
     async (request, reply) => {
       const q = request.query;
-      const result = await dashboard.sentiment(principalOf(request).accountId, q.brand_id, q.days);
+      const result = await dashboard.sentiment(principalOf(request).accountId, q.brand_id, q.days, q.prompts ?? 'all');
       return sendRows(request, reply, q.format, result, { filename: 'sentiment-overview' });
     },
   );

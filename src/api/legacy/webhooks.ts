@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
 import {
   AlertListSchema,
-  BrandQuerySchema,
   CreatedWebhookSchema,
   CreateWebhookBodySchema,
   DeliveriesQuerySchema,
@@ -33,8 +32,12 @@ export const legacyWebhookRoutes: FastifyPluginAsyncTypebox<{ container: Contain
 
   app.get(
     '/api/webhooks',
-    { config: read, schema: { querystring: BrandQuerySchema, response: { 200: WebhookListSchema, ...errorResponses(400, 401, 404) } } },
-    async (request) => ({ data: await webhooks.listForBrand(principalOf(request).accountId, request.query.brandId) }),
+    { config: read, schema: { querystring: OptionalBrandQuerySchema, response: { 200: WebhookListSchema, ...errorResponses(400, 401, 404) } } },
+    async (request) => {
+      const { accountId } = principalOf(request);
+      const { brandId } = request.query;
+      return { data: brandId === undefined ? await webhooks.listForAccount(accountId) : await webhooks.listForBrand(accountId, brandId) };
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { competitorCandidates, listedNames, suggestAliases } from './aliases.js';
+import { aliasCandidates, competitorCandidates, listedNames, suggestAliases } from './aliases.js';
 
 describe('alias suggestions', () => {
   it('offers the short forms people say', () => {
@@ -31,5 +31,23 @@ describe('competitor candidates', () => {
     const out = competitorCandidates(answers, ['瑞幸咖啡', '瑞幸', '星巴克']);
     expect(out.map((c) => [c.name, c.answers])).toEqual([['Manner', 2], ['库迪咖啡', 2]]);
     expect(out.find((c) => c.name === '库迪咖啡')!.aliasSuggestions).toEqual(['库迪']);
+  });
+});
+
+describe('alias candidates', () => {
+  const answers = ['1. **瑞幸**：便宜\n2. **星巴克**：环境好', '### 1. 瑞幸\n- 快\n### 2. Manner\n- 手冲', '- **Luckin** — cheap\n- **Starbucks Reserve** — nice', '- **Luckin** — fast'];
+  const subjects = [
+    { of: 'brand', name: '瑞幸咖啡', aliases: ['Luckin Coffee'] },
+    { of: 'Starbucks', name: 'Starbucks', aliases: ['星巴克'] },
+  ];
+  it('offers listed short forms of a tracked name that the analysis would miss', () => {
+    expect(aliasCandidates(answers, subjects).map((c) => [c.name, c.of, c.answers])).toEqual([
+      ['Luckin', 'brand', 2],
+      ['瑞幸', 'brand', 2],
+    ]);
+  });
+  it('offers nothing already tracked, nor names seen only once', () => {
+    expect(aliasCandidates(answers, [{ of: 'brand', name: '瑞幸咖啡', aliases: ['瑞幸', 'Luckin'] }])).toEqual([]);
+    expect(aliasCandidates(answers, subjects, { minAnswers: 1, limit: 10 }).map((c) => c.name)).toContain('Starbucks Reserve');
   });
 });

@@ -79,3 +79,39 @@ export function competitorCandidates(texts: readonly string[], tracked: readonly
     .slice(0, options.limit)
     .map(([name, answers]) => ({ name, answers, share: texts.length > 0 ? Math.round((answers / texts.length) * 10_000) / 10_000 : 0, aliasSuggestions: suggestAliases(name) }));
 }
+
+/** A tracked name and its aliases; `of` is "brand" or the competitor's name. */
+export interface TrackedSubject {
+  of: string;
+  name: string;
+  aliases: readonly string[];
+}
+
+/**
+ * Names the answers list that look like another form of a tracked name ("瑞幸" for a brand tracked
+ * as 瑞幸咖啡, "Luckin" for Luckin Coffee) but are not tracked: missed mentions, offered as aliases.
+ * A listed name counts when one contains the other; at least `minAnswers` answers, most frequent first.
+ */
+export function aliasCandidates(texts: readonly string[], subjects: readonly TrackedSubject[], options = { minAnswers: 2, limit: 10 }) {
+  const tracked = new Set(subjects.flatMap((s) => [s.name, ...s.aliases]).map((n) => n.toLowerCase()));
+  const counts = new Map<string, { name: string; of: string; answers: number }>();
+  for (const text of texts) {
+    for (const listed of listedNames(text)) {
+      const key = listed.toLowerCase();
+      if (key.length < 2 || tracked.has(key)) continue;
+      const subject = subjects.find((s) => [s.name, ...s.aliases].some((n) => {
+        const t = n.toLowerCase();
+        return t.length >= 2 && (t.includes(key) || key.includes(t));
+      }));
+      if (!subject) continue;
+      const entry = counts.get(`${subject.of}\u0000${key}`) ?? { name: listed, of: subject.of, answers: 0 };
+      entry.answers += 1;
+      counts.set(`${subject.of}\u0000${key}`, entry);
+    }
+  }
+  return [...counts.values()]
+    .filter((c) => c.answers >= options.minAnswers)
+    .sort((a, b) => b.answers - a.answers || a.name.localeCompare(b.name))
+    .slice(0, options.limit)
+    .map((c) => ({ ...c, share: texts.length > 0 ? Math.round((c.answers / texts.length) * 10_000) / 10_000 : 0 }));
+}

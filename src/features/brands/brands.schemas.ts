@@ -61,6 +61,15 @@ export const CompetitorCandidatesSchema = Type.Object({
   candidates: Type.Array(
     Type.Object({ name: Type.String(), answers: Type.Integer(), share: Type.Number(), aliasSuggestions: Type.Array(Type.String()) }),
   ),
+  aliasCandidates: Type.Array(
+    Type.Object({
+      name: Type.String({ description: 'The form the answers use.' }),
+      of: Type.String({ description: '"brand", or the name of the competitor it looks like.' }),
+      answers: Type.Integer(),
+      share: Type.Number(),
+    }),
+    { description: 'Listed names that look like another form of a tracked name ("瑞幸" for 瑞幸咖啡) and are not tracked: mentions the analysis misses until they are added as aliases.' },
+  ),
 });
 
 export const BrandSchema = Type.Object({

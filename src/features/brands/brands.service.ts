@@ -14,7 +14,7 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PromptService } from '../prompts/prompts.service.js';
 import type { ScanService } from '../scans/scans.service.js';
 import { trackedNames } from '../prompts/tagging.js';
-import { competitorCandidates, suggestAliases } from './aliases.js';
+import { aliasCandidates, competitorCandidates, suggestAliases } from './aliases.js';
 import { visibilityOf } from '../scans/metrics.js';
 import { byVersionDesc } from '../metrics/engine-versions.js';
 import { officialHandleOf } from '../sentinel/social-accounts.js';
@@ -230,8 +230,18 @@ export function createBrandService(deps: {
     async competitorCandidates(accountId: string, brandId: string, now = Date.now()) {
       const row = await owned(accountId, brandId);
       const texts = await scans.recentAnswerTexts(row.id, new Date(now - CANDIDATE_DAYS * 86_400_000), CANDIDATE_ANSWERS);
-      return { brandId: row.id, days: CANDIDATE_DAYS, answersRead: texts.length, candidates: competitorCandidates(texts, trackedNames(row)) };
+      const subjects = [{ of: 'brand', name: row.name, aliases: row.aliases }, ...row.competitors.map((c) => ({ of: c.name, name: c.name, aliases: c.aliases }))];
+      return {
+        brandId: row.id,
+        days: CANDIDATE_DAYS,
+        answersRead: texts.length,
+        candidates: competitorCandidates(texts, trackedNames(row)),
+        aliasCandidates: aliasCandidates(texts, subjects),
+      };
     },
+
+    /** How many brands the account holds (its brand quota counts these). */
+    count: (accountId: string): Promise<number> => repo.countBrands(db, accountId),
 
     async list(accountId: string): Promise<BrandView[]> {
       return (await repo.listBrands(db, accountId, MAX_BRANDS_LISTED)).map(toBrandView);

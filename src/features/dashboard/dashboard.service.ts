@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { AIDA_STAGES } from '../../db/schema/scanning.js';
 import { platformInfo } from '../../platforms/index.js';
 import type { BrandService } from '../brands/brands.service.js';
+import type { ScanService } from '../scans/scans.service.js';
 import { averageRank, averageSentiment, negativeShare, positiveShare, rateColumns, sumCounts, visibility, ZERO_COUNTS, type AnswerCounts } from '../metrics/counts.js';
 import type { RollupsService } from '../metrics/rollups.service.js';
 import { rate } from '../metrics/wilson.js';
@@ -45,8 +46,15 @@ export function summaryColumns(c: AnswerCounts): Row {
 
 const windowFacts = (w: DayWindow) => ({ days: w.days, from: w.from, to: w.to });
 
-export function createDashboardService(deps: { db: Db; brands: BrandService; rollups: RollupsService; sentinel: SentinelService; now: () => number }) {
-  const { db, brands, rollups, sentinel, now } = deps;
+export function createDashboardService(deps: {
+  db: Db;
+  brands: BrandService;
+  rollups: RollupsService;
+  sentinel: SentinelService;
+  scans: Pick<ScanService, 'runsByDay'>;
+  now: () => number;
+}) {
+  const { db, brands, rollups, sentinel, scans, now } = deps;
 
   async function scope(accountId: string, brandId: string, days: number) {
     const brand = await brands.owned(accountId, brandId);
@@ -54,12 +62,19 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
   }
 
   return {
-    /** One row per UTC day of the window (days without answers are zero rows). */
+    /**
+     * One row per UTC day of the window (days without answers are zero rows); `runs` counts the
+     * runs that finished that day (the chart's markers: where new answers came from).
+     */
     async timeseries(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
       const { brand, window } = await scope(accountId, brandId, days);
-      const [counted, engineVersions] = await Promise.all([rollups.countsByDay(brand.id, window.from, prompts), rollups.engineVersions(brand.id, window.from, prompts)]);
+      const [counted, engineVersions, runs] = await Promise.all([
+        rollups.countsByDay(brand.id, window.from, prompts),
+        rollups.engineVersions(brand.id, window.from, prompts),
+        scans.runsByDay(brand.id, window.from),
+      ]);
       const byDay = new Map(counted.map((r) => [r.day, r.counts]));
-      const rows = daysOf(window).map((day) => ({ day, ...summaryColumns(byDay.get(day) ?? ZERO_COUNTS) }));
+      const rows = daysOf(window).map((day) => ({ day, ...summaryColumns(byDay.get(day) ?? ZERO_COUNTS), runs: runs.get(day) ?? 0 }));
       return { brandId: brand.id, ...windowFacts(window), prompts, engineVersions, total: summaryColumns(sumCounts([...byDay.values()])), rows };
     },
 
@@ -158,7 +173,7 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
         previous: windowFacts(previous),
         // The current window's answers (the previous window's are compared, not reported).
         engineVersions,
-        ...headlineOf(counts, competitorMentions.filter((c) => tracked.has(c.competitor)), answeredDays),
+        ...headlineOf(counts, competitorMentions.filter((c) => tracked.has(c.competitor)), answeredDays, tracked.size),
       };
     },
 
@@ -180,9 +195,9 @@ export function createDashboardService(deps: { db: Db; brands: BrandService; rol
      * Sentiment per day among mentions, the window's totals, and alerts: negative-spike incidents
      * active in the window plus the live check of the last 2 days against the window before them.
      */
-    async sentiment(accountId: string, brandId: string, days: number) {
+    async sentiment(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
       const { brand, window } = await scope(accountId, brandId, days);
-      const [counted, engineVersions] = await Promise.all([rollups.countsByDay(brand.id, window.from), rollups.engineVersions(brand.id, window.from)]);
+      const [counted, engineVersions] = await Promise.all([rollups.countsByDay(brand.id, window.from, prompts), rollups.engineVersions(brand.id, window.from, prompts)]);
       const byDay = new Map(counted.map((r) => [r.day, r.counts]));
       const rows = daysOf(window).map((day) => {
         const c = byDay.get(day) ?? ZERO_COUNTS;

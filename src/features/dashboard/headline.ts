@@ -35,6 +35,8 @@ export function headlineOf(
   rows: ReadonlyArray<{ current: boolean; branded: boolean; counts: HeadlineCounts }>,
   competitorMentions: ReadonlyArray<{ current: boolean; mentions: number }>,
   answeredDays: readonly string[],
+  /** Competitors configured now: with none, share of voice has nothing to be a share of (no value, n 0). */
+  competitorsConfigured = 1,
 ) {
   const pick = (current: boolean, branded: boolean) =>
     rows.filter((r) => r.current === current && r.branded === branded).reduce((s, r) => add(s, r.counts), ZERO);
@@ -46,10 +48,14 @@ export function headlineOf(
   return {
     visibility: compare(visibilityEstimate(cur), visibilityEstimate(prev)),
     brandedVisibility: compare(visibilityEstimate(curBranded), visibilityEstimate(prevBranded)),
-    shareOfVoice: compare(shareOfVoiceEstimate(cur.mentions, theirs(true)), shareOfVoiceEstimate(prev.mentions, theirs(false))),
+    shareOfVoice:
+      competitorsConfigured > 0
+        ? compare(shareOfVoiceEstimate(cur.mentions, theirs(true)), shareOfVoiceEstimate(prev.mentions, theirs(false)))
+        : compare(shareOfVoiceEstimate(0, 0), shareOfVoiceEstimate(0, 0)),
     averagePosition: { ...compare(positionEstimate(cur), positionEstimate(prev)), distribution: positionDistribution(cur) },
     netSentiment: compare(netSentimentEstimate(cur), netSentimentEstimate(prev)),
     answers: { unbranded: cur.answers, branded: curBranded.answers },
+    competitors: competitorsConfigured,
     trend: { daysWithAnswers: answeredDays.length, daysNeeded: MIN_TREND_DAYS, moreDaysNeeded: Math.max(0, MIN_TREND_DAYS - answeredDays.length) },
   };
 }

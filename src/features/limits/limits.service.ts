@@ -102,8 +102,20 @@ export function signupChecks(ip: string): NamedCheck[] {
   return [{ key: `{signup:ip:${ip}}:h`, spec: windowOf(n, HOUR), label: `${n} sign-ups per IP per hour` }];
 }
 
+/** One counter as it stands, without charging it (the plan page). */
+export interface CounterReading {
+  label: string;
+  limit: number;
+  used: number;
+  remaining: number;
+  /** Epoch ms when the whole limit is available again. */
+  resetAt: number;
+}
+
 export interface LimitsService {
   readonly storeKind: LimitStore['kind'];
+  /** Reads counters without charging them; null when the store cannot be reached. */
+  peek(checks: readonly NamedCheck[]): Promise<CounterReading[] | null>;
   /** Charge one request to every counter, or to none; null when there is nothing to limit. */
   take(checks: readonly NamedCheck[], cost?: number): Promise<ChargedDecision | null>;
   enforce(name: LimitName, caller: Caller): Promise<ChargedDecision | null>;
@@ -163,6 +175,22 @@ export function createLimitsService(deps: { store: LimitStore; now: () => number
     storeKind: store.kind,
     take,
     enforce: (name, caller) => take(checksFor(name, caller)),
+    async peek(checks) {
+      if (checks.length === 0) return [];
+      const t = now();
+      try {
+        // A zero-cost hit charges nothing in any store: it only reads the windows.
+        const { states } = await store.hit(checks, 0, t);
+        return checks.map((c, i) => {
+          const state = states[i] ?? [];
+          const left = remaining(state, c.spec, t);
+          return { label: c.label, limit: c.spec.limit, used: c.spec.limit - left, remaining: left, resetAt: fullResetAt(state, c.spec, t) };
+        });
+      } catch (error) {
+        log.warn({ err: error, store: store.kind }, 'rate-limit store unavailable; plan usage not shown');
+        return null;
+      }
+    },
     async refund(charge) {
       try {
         await store.refund(charge.checks, charge.cost, charge.at);

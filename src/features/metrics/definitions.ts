@@ -44,8 +44,8 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
     id: 'shareOfVoice',
     name: { en: 'Share of voice', 'zh-CN': '声量份额' },
     help: {
-      en: "The brand's mentions among all mentions of the brand and its configured competitors, on unbranded prompts." + CHANGE_EN,
-      'zh-CN': '在非品牌问题上，品牌被提及次数占品牌与已配置竞品被提及总次数的比例。' + CHANGE_ZH,
+      en: "The brand's mentions among all mentions of the brand and its configured competitors, on unbranded prompts; none without competitors." + CHANGE_EN,
+      'zh-CN': '在非品牌问题上，品牌被提及次数占品牌与已配置竞品被提及总次数的比例；未配置竞品时不计算。' + CHANGE_ZH,
     },
     formula: 'brand mentions / (brand mentions + configured competitors’ mentions), unbranded prompts only',
     sample: 'mentions of the brand and its competitors',

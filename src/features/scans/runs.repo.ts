@@ -115,6 +115,16 @@ export async function lastFinishedRun(db: Executor, brandId: string): Promise<Ru
   return row;
 }
 
+/** The brand's finished runs per UTC day since `from` (YYYY-MM-DD): the trend chart's run markers. */
+export async function finishedRunsByDay(db: Executor, brandId: string, from: string): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    select (completed_at at time zone 'UTC')::date::text as day, count(*)::int as runs
+    from scan_runs
+    where brand_id = ${brandId} and status in ('completed', 'partial') and completed_at >= ${from}::date
+    group by 1`);
+  return new Map(rows<{ day: string; runs: number }>(result).map((r) => [r.day, Number(r.runs)]));
+}
+
 /** Median latency of each platform's last `sample` successful answers (completion estimates). */
 export async function recentLatencies(db: Executor, platforms: string[], sample: number): Promise<Map<string, number>> {
   if (platforms.length === 0) return new Map();

@@ -213,6 +213,8 @@ export function createScanService(deps: ScanServiceDeps) {
     findAccountRun: (accountId: string, runId: string) => runs.findAccountRun(db, accountId, runId),
     findByIdempotencyKey: (accountId: string, key: string) => runs.findByIdempotencyKey(db, accountId, key),
     lastFinishedRun: (brandId: string) => runs.lastFinishedRun(db, brandId),
+    /** Finished runs per UTC day since `from` (the trend's run markers). */
+    runsByDay: (brandId: string, from: string) => runs.finishedRunsByDay(db, brandId, from),
     answersOfRun: (runId: string) => answersOfRun(db, runId),
     /** Which analysis engine version(s) read the run's answers (re-analysis may have moved some). */
     engineVersionsOfRun: (runId: string) => engineVersionsOfRun(db, runId),

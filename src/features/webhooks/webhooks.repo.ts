@@ -1,5 +1,5 @@
 /** All SQL of managing webhooks: CRUD, the delivery log and the alerts list. */
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { webhookAlerts, webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhooks } from '../../db/schema/webhooks.js';
 
@@ -38,6 +38,20 @@ export async function listWebhooks(db: Executor, accountId: string, scope: { bra
       ? eq(webhooks.accountId, accountId)
       : and(eq(webhooks.accountId, accountId), or(eq(webhooks.brandId, scope.brandId), isNull(webhooks.brandId)));
   return db.select().from(webhooks).where(where).orderBy(webhooks.createdAt, webhooks.id);
+}
+
+/**
+ * When each webhook's next retry is due: the earliest `next_attempt_at` of its deliveries that
+ * failed and wait for another attempt. Webhooks with nothing waiting are absent.
+ */
+export async function nextRetries(db: Executor, webhookIds: readonly string[]): Promise<Map<string, Date>> {
+  if (webhookIds.length === 0) return new Map();
+  const rows = await db
+    .select({ webhookId: webhookDeliveries.webhookId, at: sql<Date | string>`min(${webhookDeliveries.nextAttemptAt})` })
+    .from(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.webhookId, [...webhookIds]), eq(webhookDeliveries.status, 'failed'), isNotNull(webhookDeliveries.nextAttemptAt)))
+    .groupBy(webhookDeliveries.webhookId);
+  return new Map(rows.filter((r) => r.at !== null).map((r) => [r.webhookId, new Date(r.at)]));
 }
 
 export async function updateWebhook(

@@ -48,7 +48,7 @@ export const TestWebhookBodySchema = Type.Object(
 );
 
 export const WebhookIdParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
-export const BrandQuerySchema = Type.Object({ brandId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+/** One brand (the list: its webhooks plus the account-wide ones); omitted: the whole account. */
 export const OptionalBrandQuerySchema = Type.Object({ brandId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false });
 export const DeliveriesQuerySchema = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, { additionalProperties: false });
 
@@ -63,6 +63,10 @@ export const WebhookSchema = Type.Object({
   description: Nullable(Type.String()),
   enabled: Type.Boolean(),
   status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]),
+  state: Type.Union([Type.Literal('disabled'), Type.Literal('failing'), Type.Literal('working'), Type.Literal('unused')], {
+    description: 'disabled; failing (the latest attempts failed, see failingSince); working (the latest attempt succeeded); unused (nothing sent yet).',
+  }),
+  nextRetryAt: Nullable(DateTime),
   robot: Nullable(Type.String()),
   hasSigningSecret: Type.Boolean(),
   consecutiveFailures: Type.Integer(),

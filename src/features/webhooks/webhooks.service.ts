@@ -116,6 +116,12 @@ export function createWebhooksService(deps: {
 
   type WebhookOwnerSource = repo.WebhookRow['source'];
 
+  /** Views with each webhook's next retry time (one query for the whole list). */
+  async function viewsOf(rows: repo.WebhookRow[]): Promise<WebhookView[]> {
+    const retries = await repo.nextRetries(db, rows.map((r) => r.id));
+    return rows.map((r) => toWebhookView(r, retries.get(r.id) ?? null));
+  }
+
   return {
     async create(owner: WebhookOwner, input: CreateWebhookInput): Promise<{ webhook: WebhookView; secret: string }> {
       const url = checkUrl(input.url);
@@ -152,7 +158,7 @@ export function createWebhooksService(deps: {
     /** A brand's webhooks, plus the account-wide ones (they receive this brand's events too). */
     async listForBrand(accountId: string, brandId: string): Promise<WebhookView[]> {
       await brands.owned(accountId, brandId);
-      return (await repo.listWebhooks(db, accountId, { brandId })).map(toWebhookView);
+      return viewsOf(await repo.listWebhooks(db, accountId, { brandId }));
     },
 
     /**
@@ -162,11 +168,11 @@ export function createWebhooksService(deps: {
      */
     async listForAccount(accountId: string, source?: WebhookOwnerSource): Promise<WebhookView[]> {
       const rows = await repo.listWebhooks(db, accountId, 'all');
-      return rows.filter((r) => source === undefined || r.source === source).map(toWebhookView);
+      return viewsOf(rows.filter((r) => source === undefined || r.source === source));
     },
 
     async get(accountId: string, id: string): Promise<WebhookView> {
-      return toWebhookView(await owned(accountId, id));
+      return (await viewsOf([await owned(accountId, id)]))[0]!;
     },
 
     async update(accountId: string, id: string, input: UpdateWebhookInput): Promise<WebhookView> {
@@ -190,7 +196,7 @@ export function createWebhooksService(deps: {
       }
       const row = await repo.updateWebhook(db, accountId, id, patch, new Date(now()));
       if (!row) throw notFound('Webhook');
-      return toWebhookView(row);
+      return (await viewsOf([row]))[0]!;
     },
 
     /** Deletes a webhook; with `source`, one of another surface's webhooks is 404 (not visible there). */

@@ -16,6 +16,14 @@ export interface WebhookView {
   description: string | null;
   enabled: boolean;
   status: 'enabled' | 'disabled';
+  /**
+   * What the receiver's side looks like, for people: `disabled`; `failing` (the latest attempts
+   * failed, `failingSince` says since when); `working` (the latest attempt succeeded); `unused`
+   * (nothing sent yet). An enabled webhook that fails is `failing`, never just "enabled".
+   */
+  state: WebhookState;
+  /** When the next retry of a failed delivery is due (null: nothing waits for a retry). */
+  nextRetryAt: string | null;
   /** The chat-group robot the URL points at, or null for a signed JSON receiver. */
   robot: RobotKind | null;
   hasSigningSecret: boolean;
@@ -27,7 +35,15 @@ export interface WebhookView {
   createdAt: string;
 }
 
-export function toWebhookView(row: WebhookRow): WebhookView {
+export type WebhookState = 'disabled' | 'failing' | 'working' | 'unused';
+
+export function webhookState(row: Pick<WebhookRow, 'enabled' | 'consecutiveFailures' | 'lastTriggeredAt'>): WebhookState {
+  if (!row.enabled) return 'disabled';
+  if (row.consecutiveFailures > 0) return 'failing';
+  return row.lastTriggeredAt ? 'working' : 'unused';
+}
+
+export function toWebhookView(row: WebhookRow, nextRetryAt: Date | null = null): WebhookView {
   return {
     id: row.id,
     brandId: row.brandId,
@@ -39,6 +55,8 @@ export function toWebhookView(row: WebhookRow): WebhookView {
     description: row.description,
     enabled: row.enabled,
     status: row.enabled ? 'enabled' : 'disabled',
+    state: webhookState(row),
+    nextRetryAt: iso(nextRetryAt),
     robot: detectRobot(row.url),
     hasSigningSecret: row.robotSigningSecret !== null,
     consecutiveFailures: row.consecutiveFailures,

@@ -37,8 +37,9 @@ export interface E2eServer {
   close(): Promise<void>;
 }
 
-export async function startE2eServer(): Promise<E2eServer> {
-  const config = testConfig({ SUPPORT_EMAIL: 'support@sightline.test', WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s,1s' });
+/** `env` overrides settings (e.g. a slow retry schedule, so a failing webhook's next retry can be read). */
+export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  const config = testConfig({ SUPPORT_EMAIL: 'support@sightline.test', WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s,1s', ...env });
   const log = createLogger({ level: process.env.E2E_LOG ?? 'silent' });
   const database = await createTestDatabase('pglite');
   const simulator = await startSimulator({ host: '127.0.0.1', port: 0 });

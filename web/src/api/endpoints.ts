@@ -58,6 +58,11 @@ export const endpoints = {
     api<{ citations: Citation[]; total: number; windowDays: number }>('/api/citations', { query: { brandId, days }, ...(signal ? { signal } : {}) }),
   authority: (brandId: string, signal?: AbortSignal) => api<Authority & { history?: { scoredAt: string; geoScore: number }[] }>('/api/authority', { query: { brandId }, ...(signal ? { signal } : {}) }),
 
+  // The plan: tier, quotas used and left, the next tier (GET /api/plan).
+  plan: (signal?: AbortSignal) => api<Plan>('/api/plan', signal ? { signal } : {}),
+  competitorCandidates: (id: string, signal?: AbortSignal) =>
+    api<CompetitorCandidates>(`/api/brands/${encodeURIComponent(id)}/competitor-candidates`, signal ? { signal } : {}),
+
   // Keys (issue 3).
   keys: (signal?: AbortSignal) => api<{ data: ApiKey[] }>('/api/keys', signal ? { signal } : {}),
   createKey: (body: { type: 'legacy' | 'v1'; name?: string; scopes?: string[]; mode?: 'live' | 'test' }) => api<CreatedKey>('/api/keys', { method: 'POST', body }),
@@ -67,6 +72,41 @@ export const endpoints = {
   aeoRewrite: (body: { text: string; brand: string; audience?: string }) => api<AeoRewrite>('/api/aeo/rewrite', { method: 'POST', body }),
   suggest: (body: { brandId: string; content: string; intent?: string }) => api<Suggestion>('/api/suggest', { method: 'POST', body }),
 };
+
+export interface Quota {
+  limit: number;
+  used: number;
+  left: number;
+  resetsAt: string | null;
+}
+export type TierName = 'free' | 'starter' | 'growth' | 'scale' | 'enterprise';
+export interface TierOffer {
+  tier: TierName;
+  brands: number;
+  checksPerDay: number;
+  queriesPerDay: number;
+  rewritesPerDay: number;
+  apiPerHour: number;
+  apiPerDay: number;
+  apiPerMinute: number;
+}
+export interface Plan {
+  tier: TierName;
+  custom: boolean;
+  quotas: Record<'brands' | 'checksPerDay' | 'queriesPerDay' | 'rewritesPerDay' | 'apiPerMinute' | 'apiPerHour' | 'apiPerDay', Quota | null>;
+  fixed: { webhooksPerBrand: number; anonymousChecksPerDay: number; legacyKeyPerMinute: { query: number; aeoRewrite: number; dashboard: number } };
+  current: TierOffer;
+  next: TierOffer | null;
+  tiers: TierOffer[];
+  month: { periodStart: string; periodEnd: string; totalCostUsd: number; items: { kind: string; quantity: number; costUsd: number }[] };
+}
+export interface CompetitorCandidates {
+  brandId: string;
+  days: number;
+  answersRead: number;
+  candidates: { name: string; answers: number; share: number; aliasSuggestions: string[] }[];
+  aliasCandidates?: { name: string; of: string; answers: number; share: number }[];
+}
 
 export interface BrandPrompt {
   id: string;
@@ -107,6 +147,8 @@ export interface Headline {
   averagePosition: Figure & { distribution: { bucket: string; count: number; share: number | null }[] };
   netSentiment: Figure;
   answers: { unbranded: number; branded: number };
+  /** Competitors configured now (0: no share of voice). */
+  competitors?: number;
   trend: { daysWithAnswers: number; daysNeeded: number; moreDaysNeeded: number };
   /** Analysis engine version(s) that read the window's answers, newest first (docs/metrics.md). */
   engineVersions: EngineVersionCount[];
@@ -134,6 +176,8 @@ export interface TimeseriesRow {
   visibility: number | null;
   visibilityCiLow: number | null;
   visibilityCiHigh: number | null;
+  /** Runs that finished that day (absent from older servers). */
+  runs?: number;
 }
 export interface PlatformRow {
   platform: string;

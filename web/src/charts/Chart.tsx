@@ -6,11 +6,11 @@
  */
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, FunnelChart, LineChart } from 'echarts/charts';
+import { BarChart, CustomChart, LineChart } from 'echarts/charts';
 import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 
-echarts.use([LineChart, BarChart, FunnelChart, GridComponent, TooltipComponent, LegendComponent, AriaComponent, SVGRenderer]);
+echarts.use([LineChart, BarChart, CustomChart, GridComponent, TooltipComponent, LegendComponent, AriaComponent, SVGRenderer]);
 
 export type ChartOption = echarts.EChartsCoreOption;
 

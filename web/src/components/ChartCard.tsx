@@ -20,9 +20,11 @@ export interface ChartCardProps {
   rows: Cell[][];
   table: ReactNode;
   children?: ReactNode;
+  /** Further charts of the same rows, each under its own subtitle (the table covers them all). */
+  more?: { key: string; title: string; help?: string; option: ChartOption | null; height?: number }[];
 }
 
-export function ChartCard({ id, title, help, option, height = 260, header, rows, table, children }: ChartCardProps) {
+export function ChartCard({ id, title, help, option, height = 260, header, rows, table, children, more = [] }: ChartCardProps) {
   const { t } = useI18n();
   const [showTable, setShowTable] = useState(false);
   return (
@@ -43,6 +45,15 @@ export function ChartCard({ id, title, help, option, height = 260, header, rows,
       {option && !showTable ? (
         <Suspense fallback={<div className="chart chart-placeholder" style={{ height }} aria-hidden="true" />}>
           <Chart option={option} height={height} label={title} />
+          {more.map((m) =>
+            m.option ? (
+              <div key={m.key} data-chart={m.key}>
+                <h3 className="chart-subtitle">{m.title}</h3>
+                {m.help && <p className="hint">{m.help}</p>}
+                <Chart option={m.option} height={m.height ?? height} label={m.title} />
+              </div>
+            ) : null,
+          )}
         </Suspense>
       ) : (
         table

@@ -1,7 +1,7 @@
 /** React side of i18n: the chosen locale (saved in localStorage), `t` and the formatters bound to it. */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import * as format from '../lib/format.js';
-import { detectLocale, isLocale, translator, type Locale, type Translate } from './messages.js';
+import { detectLocale, isLocale, translateKnown, translator, type Locale, type Translate } from './messages.js';
 
 const STORAGE_KEY = 'sightline.locale';
 
@@ -9,6 +9,8 @@ export interface I18n {
   locale: Locale;
   setLocale(locale: Locale): void;
   t: Translate;
+  /** The message for a key made from an API value (`intent.faq`), or `fallback` when none exists. */
+  known(key: string, fallback: string): string;
   num(value: number | null | undefined, digits?: number): string;
   pct(ratio: number | null | undefined, digits?: number): string;
   ci(interval: readonly number[] | null | undefined): string;
@@ -48,6 +50,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       locale,
       setLocale,
       t: translator(locale),
+      known: (key, fallback) => translateKnown(locale, key, fallback),
       num: (v, d) => format.formatNumber(locale, v, d),
       pct: (v, d) => format.formatPercent(locale, v, d),
       ci: (v) => format.formatInterval(locale, v),

@@ -33,6 +33,11 @@ export function translate(locale: Locale, key: MessageKey, params?: Params): str
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+/** A message for a key built from data (an API's enum value), or the value itself when there is none. */
+export function translateKnown(locale: Locale, key: string, fallback: string): string {
+  return key in en ? translate(locale, key as MessageKey) : fallback;
+}
+
 export function translator(locale: Locale): Translate {
   return (key, params) => translate(locale, key, params);
 }

@@ -5,7 +5,7 @@
  * (the same text as docs/metrics.md); branded visibility is shown apart, never mixed in. Small
  * print says which analysis engine version(s) read the window's answers.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { endpoints, type Figure, type Headline, type MetricDefinition } from '../api/endpoints.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
@@ -13,7 +13,7 @@ import { Loaded } from './Section.js';
 
 type Format = (value: number | null) => string;
 
-function Tile({ id, figure, definition, format, lowerIsBetter = false }: { id: string; figure: Figure; definition: MetricDefinition | undefined; format: Format; lowerIsBetter?: boolean }) {
+function Tile({ id, figure, definition, format, lowerIsBetter = false, children }: { id: string; figure: Figure; definition: MetricDefinition | undefined; format: Format; lowerIsBetter?: boolean; children?: ReactNode }) {
   const { t, locale, num } = useI18n();
   const [open, setOpen] = useState(false);
   const name = definition?.name[locale] ?? id;
@@ -40,6 +40,7 @@ function Tile({ id, figure, definition, format, lowerIsBetter = false }: { id: s
       <div className={`headline-change ${good === null ? '' : good ? 'good' : 'bad'}`} data-significant={figure.significant}>
         {changeText}
       </div>
+      {children}
       {open && definition && <p className="hint" role="note">{definition.help[locale]}</p>}
     </div>
   );
@@ -64,8 +65,25 @@ export function HeadlineRow({ brandId, days }: { brandId: string; days: number }
             </div>
             <div className="headline-row">
               <Tile id="visibility" figure={h.visibility} definition={def('visibility')} format={pct} />
-              <Tile id="shareOfVoice" figure={h.shareOfVoice} definition={def('shareOfVoice')} format={pct} />
-              <Tile id="averagePosition" figure={h.averagePosition} definition={def('averagePosition')} format={pos} lowerIsBetter />
+              <Tile id="shareOfVoice" figure={h.shareOfVoice} definition={def('shareOfVoice')} format={pct}>
+                {h.competitors === 0 && (
+                  <div className="muted small" data-testid="no-competitors">
+                    {t('headline.noCompetitors')}
+                  </div>
+                )}
+              </Tile>
+              <Tile id="averagePosition" figure={h.averagePosition} definition={def('averagePosition')} format={pos} lowerIsBetter>
+                {h.averagePosition.n > 0 && (
+                  <div className="muted small" data-testid="position-distribution">
+                    {t('headline.positions', {
+                      list: h.averagePosition.distribution
+                        .filter((b) => b.count > 0)
+                        .map((b) => `${b.bucket === 'unranked' ? t('headline.unranked') : `#${b.bucket.replace('-', '–')}`} ${pct(b.share)}`)
+                        .join(' · '),
+                    })}
+                  </div>
+                )}
+              </Tile>
               <Tile id="netSentiment" figure={h.netSentiment} definition={def('netSentiment')} format={signed} />
             </div>
             <p className="muted small" data-testid="headline-branded">

@@ -7,7 +7,7 @@ import { useApi } from '../lib/useApi.js';
 import { Loaded } from './Section.js';
 
 export function IncidentsSection({ brandId }: { brandId: string }) {
-  const { t, dateTime, num } = useI18n();
+  const { t, dateTime, num, known } = useI18n();
   const [load] = useApi((signal) => endpoints.incidents(brandId, signal), [brandId]);
   return (
     <Loaded id="incidents" title={t('overview.incidents')} load={load}>
@@ -31,9 +31,9 @@ export function IncidentsSection({ brandId }: { brandId: string }) {
                 rows={open}
                 rowKey={(r) => r.id}
                 columns={[
-                  { label: t('col.severity'), cell: (r) => <span className={`sev sev-${r.severity}`}>{r.severity}</span> },
+                  { label: t('col.severity'), cell: (r) => <span className={`sev sev-${r.severity}`}>{known(`severity.${r.severity}`, r.severity)}</span> },
                   { label: t('col.title'), cell: (r) => r.title },
-                  { label: t('col.status'), cell: (r) => r.status },
+                  { label: t('col.status'), cell: (r) => known(`incident.${r.status}`, r.status) },
                   { label: t('col.evidence'), cell: (r) => num(r.evidenceCount), numeric: true },
                   { label: t('col.opened'), cell: (r) => dateTime(r.openedAt) },
                 ]}

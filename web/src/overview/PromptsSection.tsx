@@ -35,7 +35,7 @@ export function PromptsSection({ brandId, days }: { brandId: string; days: numbe
               { label: t('col.prompt'), cell: (r) => r.prompt || r.promptHash },
               { label: t('col.stage'), cell: (r) => (['awareness', 'interest', 'desire', 'action'].includes(r.stage) ? t(`stage.${r.stage}` as MessageKey) : r.stage) },
               { label: t('col.hitRate'), cell: (r) => pct(r.hitRate), numeric: true },
-              { label: '95% CI', cell: (r) => `${pct(r.hitRateCiLow)}–${pct(r.hitRateCiHigh)}`, numeric: true },
+              { label: t('col.ci'), cell: (r) => `${pct(r.hitRateCiLow)}–${pct(r.hitRateCiHigh)}`, numeric: true },
               { label: t('col.rank'), cell: (r) => num(r.avgRank, 1), numeric: true },
               { label: t('col.sample'), cell: (r) => num(r.answers), numeric: true },
             ]}

@@ -10,8 +10,9 @@ import { Loaded } from './Section.js';
 type Day = SentimentOverview['rows'][number];
 
 export function SentimentSection({ brandId, days }: { brandId: string; days: number }) {
-  const { t, num, pct, day } = useI18n();
-  const [load] = useApi((signal) => endpoints.sentiment({ brand_id: brandId, days }, signal), [brandId, days]);
+  const { t, num, pct, day, known } = useI18n();
+  // Unbranded prompts, as the headline's net sentiment: one figure, one definition.
+  const [load] = useApi((signal) => endpoints.sentiment({ brand_id: brandId, days, prompts: 'unbranded' }, signal), [brandId, days]);
   return (
     <Loaded id="sentiment" title={t('overview.sentiment')} load={load}>
       {({ rows, totals, alerts }) => {
@@ -36,6 +37,7 @@ export function SentimentSection({ brandId, days }: { brandId: string; days: num
           <ChartCard
             id="sentiment"
             title={t('overview.sentiment')}
+            help={t('overview.sentimentHelp')}
             option={option}
             header={['day', 'mentions', 'positives', 'neutrals', 'negatives']}
             rows={rows.map((r) => [r.day, r.mentions, r.positives, r.neutrals, r.negatives])}
@@ -58,7 +60,7 @@ export function SentimentSection({ brandId, days }: { brandId: string; days: num
               {t('common.sample', { n: num(totals.mentions) })}
             </p>
             {alerts.map((a, i) => (
-              <Notice key={i} kind="warn" title={a.severity}>
+              <Notice key={i} kind="warn" title={known(`severity.${a.severity}`, a.severity)}>
                 {a.title}
               </Notice>
             ))}

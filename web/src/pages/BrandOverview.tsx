@@ -1,12 +1,14 @@
 /** One brand: last scan, "run a probe now", and every intelligence section for the chosen period. */
 import { useEffect, useState } from 'react';
 import { endpoints } from '../api/endpoints.js';
+import { usePlatformNames } from '../api/platforms.js';
 import { ErrorNotice, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
 import { Link, navigate, useLocation } from '../router.js';
 import { AidaSection } from '../overview/AidaSection.js';
 import { AuthoritySection } from '../overview/AuthoritySection.js';
+import { CandidatesSection } from '../overview/CandidatesSection.js';
 import { CitationsSection } from '../overview/CitationsSection.js';
 import { HeadlineRow } from '../overview/HeadlineRow.js';
 import { IncidentsSection } from '../overview/IncidentsSection.js';
@@ -20,6 +22,7 @@ const PERIODS = [7, 30, 90];
 
 export function BrandOverview({ brandId }: { brandId: string }) {
   const { t, dateTime, num } = useI18n();
+  const platforms = usePlatformNames();
   // The period lives in the address (?days=90) so a view can be bookmarked and shared.
   const { search } = useLocation();
   const fromUrl = Number(search.get('days'));
@@ -49,6 +52,7 @@ export function BrandOverview({ brandId }: { brandId: string }) {
         <nav className="page-actions" aria-label={brand.name}>
           <Link href={`/brands/${encodeURIComponent(brand.id)}/settings`}>{t('overview.settings')}</Link>
           <Link href={`/brands/${encodeURIComponent(brand.id)}/webhooks`}>{t('overview.webhooks')}</Link>
+          <Link href="/plan">{t('nav.plan')}</Link>
         </nav>
       </div>
       <p className="muted" data-testid="last-scan">
@@ -56,6 +60,11 @@ export function BrandOverview({ brandId }: { brandId: string }) {
           ? t('overview.lastScan', { when: dateTime(lastScan.completedAt), n: num(lastScan.sampleSize) })
           : t('overview.noScan')}
       </p>
+      {platforms.simulated && (
+        <p className="notice notice-warn small" data-testid="simulated-notice">
+          <span className="badge">{t('tools.simulatedBadge')}</span> {t('overview.simulated')}
+        </p>
+      )}
       <div className="toolbar">
         <ProbeRunner brandId={brand.id} onFinished={() => setVersion((v) => v + 1)} />
         <label className="inline-field">
@@ -70,13 +79,14 @@ export function BrandOverview({ brandId }: { brandId: string }) {
         </label>
       </div>
       <HeadlineRow key={`headline-${key}`} brandId={brand.id} days={days} />
+      {'competitors' in brand && <CandidatesSection brand={brand} onChanged={() => setVersion((v) => v + 1)} />}
       <div className="grid" key={key}>
         <VisibilitySection brandId={brand.id} days={days} />
         <PlatformSection brandId={brand.id} days={days} />
         <AidaSection brandId={brand.id} days={days} />
         <SentimentSection brandId={brand.id} days={days} />
         <PromptsSection brandId={brand.id} days={days} />
-        <CitationsSection brandId={brand.id} days={days} />
+        <CitationsSection brandId={brand.id} days={days} website={'websiteUrl' in brand ? (brand.websiteUrl ?? brand.website) : null} />
         <IncidentsSection brandId={brand.id} />
         <AuthoritySection brandId={brand.id} />
       </div>

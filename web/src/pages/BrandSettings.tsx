@@ -110,7 +110,7 @@ function DeleteBrand({ brand }: { brand: Brand }) {
 }
 
 function PromptManager({ brandId }: { brandId: string }) {
-  const { t } = useI18n();
+  const { t, known } = useI18n();
   const [version, setVersion] = useState(0);
   const [load] = useApi((signal) => endpoints.brandPrompts(brandId, signal), [brandId, version]);
   const [error, setError] = useState<unknown>(null);
@@ -160,8 +160,8 @@ function PromptManager({ brandId }: { brandId: string }) {
                 { label: t('prompts.text'), cell: (p) => p.text },
                 { label: t('prompts.tag'), cell: (p) => (p.branded ? `${t('prompts.branded')} (${p.names.join(', ')})` : t('prompts.unbranded')) },
                 { label: t('prompts.stage'), cell: (p) => t(`stage.${p.stage}` as MessageKey) },
-                { label: t('prompts.intent'), cell: (p) => p.intent },
-                { label: t('prompts.locale'), cell: (p) => p.locale },
+                { label: t('prompts.intent'), cell: (p) => known(`intent.${p.intent}`, p.intent) },
+                { label: t('prompts.locale'), cell: (p) => known(`locale.${p.locale}`, p.locale) },
                 {
                   label: t('prompts.enabled'),
                   cell: (p) => (

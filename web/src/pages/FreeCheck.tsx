@@ -3,11 +3,12 @@
  * the brand's rate with n and interval beside each competitor's, the questions asked with an
  * excerpt of every answer, and why 0 % is 0 % when it is.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../api/client.js';
 import { usePlatformNames } from '../api/platforms.js';
 import { useSession } from '../api/session.js';
 import type { FreeCheckResponse, FreeCheckSummary } from '../api/types.js';
+import { AliasSuggestions, useAliasSuggestions, withAlias } from '../components/AliasSuggest.js';
 import { DataTable } from '../components/DataTable.js';
 import { ErrorNotice, Field, Notice, splitList } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
@@ -27,24 +28,8 @@ export function FreeCheck() {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [brandName, setBrandName] = useState('');
   const [aliases, setAliases] = useState('');
-  const [suggested, setSuggested] = useState<string[]>([]);
   // Short forms answers often use ("瑞幸咖啡" → "瑞幸"), offered as the user types.
-  useEffect(() => {
-    const name = brandName.trim();
-    if (name.length < 2) return setSuggested([]);
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api<{ aliases: string[] }>('/api/check/alias-suggestions', { public: true, query: { name }, signal: controller.signal })
-        .then((r) => setSuggested(r.aliases))
-        .catch(() => setSuggested([]));
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [brandName]);
-  const addAlias = (alias: string) => setAliases((current) => splitList(current).concat(alias).filter((v, i, a) => a.indexOf(v) === i).join(', '));
-  const pending = suggested.filter((s) => !splitList(aliases).includes(s));
+  const suggested = useAliasSuggestions(brandName);
   const rateCell = (r: { rate: number | null; ciLow: number; ciHigh: number; n: number }) =>
     r.n > 0 ? `${pct(r.rate)} (${pct(r.ciLow)}–${pct(r.ciHigh)}, n ${num(r.n)})` : '—';
 
@@ -76,16 +61,7 @@ export function FreeCheck() {
       <form className="card form" onSubmit={submit} aria-busy={state.kind === 'running'}>
         <Field label={t('check.brand')} name="brand" required maxLength={100} autoComplete="organization" value={brandName} onChange={(e) => setBrandName(e.currentTarget.value)} />
         <Field label={`${t('check.aliases')} ${t('common.optional')}`} name="aliases" hint={t('check.aliasesHint')} value={aliases} onChange={(e) => setAliases(e.currentTarget.value)} />
-        {pending.length > 0 && (
-          <p className="muted small" data-testid="alias-suggestions">
-            {t('check.aliasSuggest')}{' '}
-            {pending.map((alias) => (
-              <button key={alias} type="button" className="small secondary" onClick={() => addAlias(alias)}>
-                + {alias}
-              </button>
-            ))}
-          </p>
-        )}
+        <AliasSuggestions suggested={suggested} aliases={aliases} onAdd={(alias) => setAliases((current) => withAlias(current, alias))} />
         <Field label={t('check.industry')} name="industry" maxLength={100} hint={t('check.industryHint')} />
         <Field label={`${t('check.competitors')} ${t('common.optional')}`} name="competitors" hint={t('common.commaSeparated')} />
         <button type="submit" disabled={state.kind === 'running'}>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
 import type { AeoRewrite, Suggestion } from '../api/types.js';
+import { Markdown } from '../components/Markdown.js';
 import { CopyButton, ErrorNotice, Field, Notice, TextArea } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
@@ -51,6 +52,11 @@ function Rewrite() {
       {error ? error instanceof ApiError && error.noRoute ? <Notice kind="warn">{t('common.notAvailable')}</Notice> : <ErrorNotice error={error} /> : null}
       {result && (
         <div className="rewrite" data-testid="aeo-result">
+          {result.simulated && (
+            <Notice kind="warn">
+              <span className="badge" data-testid="aeo-simulated">{t('tools.simulatedBadge')}</span> {t('tools.simulated')}
+            </Notice>
+          )}
           <p className="score">
             {t('tools.score')}: <strong>{num(result.score_aviv)}</strong> / 100
           </p>
@@ -87,7 +93,7 @@ function Rewrite() {
 }
 
 function Suggest() {
-  const { t, num } = useI18n();
+  const { t, num, pct } = useI18n();
   const [brands] = useApi((signal) => endpoints.brands(signal), []);
   const [result, setResult] = useState<Suggestion | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -130,9 +136,9 @@ function Suggest() {
               {t('tools.intent')}
               <select name="intent" defaultValue="">
                 <option value="">—</option>
-                {['comparison', 'how-to', 'faq', 'review'].map((i) => (
+                {(['comparison', 'how-to', 'faq', 'review'] as const).map((i) => (
                   <option key={i} value={i}>
-                    {i}
+                    {t(`tools.intent.${i}`)}
                   </option>
                 ))}
               </select>
@@ -148,7 +154,7 @@ function Suggest() {
       {result && (
         <div className="rewrite">
           <h3>{t('tools.rewritten')}</h3>
-          <p className="prewrap">{result.rewritten}</p>
+          <Markdown text={result.rewritten} />
           <h4>{t('tools.claims')}</h4>
           <ul>
             {result.factClaims.map((c, i) => (
@@ -158,8 +164,18 @@ function Suggest() {
             ))}
           </ul>
           <h4>{t('tools.signals')}</h4>
-          <p>{result.eeatSignals.join(' · ') || '—'}</p>
-          <p>{t('tools.lift', { metric: result.expectedLift.metric, delta: num(result.expectedLift.delta, 3) })}</p>
+          <p>{result.eeatSignals.map((x) => t(`signal.${x}`)).join(' · ') || '—'}</p>
+          <p data-testid="expected-lift">
+            {result.expectedLift.delta > 0
+              ? t('tools.liftPoints', { points: num(result.expectedLift.delta * 100, 1) })
+              : result.eeatSignals.length === 0
+                ? t('tools.liftNoneSignals')
+                : t('tools.liftNone')}{' '}
+            {result.expectedLiftBasis && result.expectedLiftBasis.answers > 0
+              ? t('tools.liftBasis', { signals: result.eeatSignals.length, rate: pct(result.expectedLiftBasis.mentions / result.expectedLiftBasis.answers), n: num(result.expectedLiftBasis.answers), days: result.expectedLiftBasis.windowDays })
+              : t('tools.liftNoBasis', { signals: result.eeatSignals.length })}
+          </p>
+          {result.missingSignals.length > 0 && <p className="muted small">{t('tools.missing', { signals: result.missingSignals.map((x) => t(`signal.${x}`)).join(' · ') })}</p>}
         </div>
       )}
     </section>

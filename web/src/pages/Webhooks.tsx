@@ -1,13 +1,18 @@
 /**
- * Webhooks of one brand: create (name ≤ 64, HTTPS address explained inline, events of one set),
- * the secret shown once, the list with status and failures, enable/disable, test, delivery log.
+ * Webhooks, from the main menu (every webhook of the account) or from a brand (its webhooks and
+ * the account-wide ones). Create (brand, name ≤ 64, HTTPS address explained inline, events of one
+ * set described in plain words), the secret shown once, and per webhook: a state that says
+ * "failing" when deliveries fail (never just "enabled"), the next retry, a test whose result is
+ * what the receiver answered (polled from the delivery log), enable/disable, the delivery log.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
+import type { Brand } from '../api/types.js';
 import { DataTable } from '../components/DataTable.js';
 import { ConfirmButton, CopyButton, ErrorNotice, Field, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
+import type { MessageKey } from '../i18n/messages.js';
 import { useApi } from '../lib/useApi.js';
 import { Link } from '../router.js';
 
@@ -17,15 +22,20 @@ const EVENT_SETS = {
   legacy: ['wiki.page.created', 'wiki.page.updated', 'lint.issue.detected', 'aeo.batch.completed', 'citation.gap.alert'],
 } as const;
 type EventSet = keyof typeof EVENT_SETS;
+const KNOWN_EVENTS = new Set<string>([...EVENT_SETS.v1, ...EVENT_SETS.legacy]);
 
+type WebhookState = 'disabled' | 'failing' | 'working' | 'unused';
 interface Webhook {
   id: string;
+  brandId: string | null;
   name: string;
   url: string;
   eventSet: EventSet;
   events: string[];
-  eventCount: number;
   enabled: boolean;
+  state: WebhookState;
+  nextRetryAt: string | null;
+  failingSince: string | null;
   consecutiveFailures: number;
   lastError: string | null;
   lastTriggeredAt: string | null;
@@ -34,8 +44,9 @@ interface Delivery {
   id: string;
   event: string;
   test: boolean;
-  status: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'dead';
   attempts: number;
+  nextAttemptAt: string | null;
   lastStatusCode: number | null;
   lastError: string | null;
   createdAt: string;
@@ -43,16 +54,39 @@ interface Delivery {
 }
 
 const webhookApi = {
-  list: (brandId: string, signal: AbortSignal) => api<{ data: Webhook[] }>('/api/webhooks', { query: { brandId }, signal }),
+  list: (brandId: string | undefined, signal: AbortSignal) => api<{ data: Webhook[] }>('/api/webhooks', { query: { brandId }, signal }),
   create: (body: { brandId: string; name: string; url: string; events: string[] }) => api<{ webhook: Webhook; secret: string }>('/api/webhooks', { method: 'POST', body }),
   update: (id: string, body: { enabled: boolean }) => api<Webhook>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
   remove: (id: string) => api<void>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  test: (id: string) => api<{ eventId: string }>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: 'POST', body: {} }),
-  deliveries: (id: string, signal: AbortSignal) => api<{ data: Delivery[] }>(`/api/webhooks/${encodeURIComponent(id)}/deliveries`, { query: { limit: 20 }, signal }),
+  test: (id: string) => api<{ eventId: string; deliveryId: string }>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: 'POST', body: {} }),
+  deliveries: (id: string, signal?: AbortSignal) => api<{ data: Delivery[] }>(`/api/webhooks/${encodeURIComponent(id)}/deliveries`, { query: { limit: 20 }, ...(signal ? { signal } : {}) }),
 };
 
-function CreateWebhook({ brandId, onCreated }: { brandId: string; onCreated: (secret: string) => void }) {
+/** "New citation found" and what it means, in the reader's language; unknown identifiers as they are. */
+function useEventText() {
   const { t } = useI18n();
+  return {
+    title: (event: string) => (KNOWN_EVENTS.has(event) ? t(`event.${event}` as MessageKey) : event),
+    description: (event: string) => (KNOWN_EVENTS.has(event) ? t(`event.${event}.help` as MessageKey) : ''),
+  };
+}
+
+const STATE_BADGE: Record<WebhookState, string> = { working: 'badge ok', failing: 'badge danger', unused: 'badge off', disabled: 'badge off' };
+
+function StateBadge({ hook }: { hook: Webhook }) {
+  const { t, dateTime } = useI18n();
+  const label =
+    hook.state === 'failing' && hook.failingSince ? t('webhooks.state.failingSince', { when: dateTime(hook.failingSince) }) : t(`webhooks.state.${hook.state}` as MessageKey);
+  return (
+    <span className={STATE_BADGE[hook.state]} data-testid="webhook-state" data-state={hook.state}>
+      {label}
+    </span>
+  );
+}
+
+function CreateWebhook({ brands, brandId, onCreated }: { brands: Brand[]; brandId: string | undefined; onCreated: (secret: string) => void }) {
+  const { t } = useI18n();
+  const text = useEventText();
   const [set, setSet] = useState<EventSet>('v1');
   const [error, setError] = useState<unknown>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -62,7 +96,7 @@ function CreateWebhook({ brandId, onCreated }: { brandId: string; onCreated: (se
     setError(null);
     try {
       const created = await webhookApi.create({
-        brandId,
+        brandId: brandId ?? String(form.get('brandId') ?? ''),
         name: String(form.get('name') ?? '').trim(),
         url: String(form.get('url') ?? '').trim(),
         events: form.getAll('events').map(String),
@@ -73,9 +107,28 @@ function CreateWebhook({ brandId, onCreated }: { brandId: string; onCreated: (se
       setError(caught);
     }
   };
+  if (brands.length === 0 && brandId === undefined) {
+    return (
+      <Notice>
+        {t('webhooks.needBrand')} <Link href="/brands">{t('nav.brands')}</Link>
+      </Notice>
+    );
+  }
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="create-webhook">
       <h2 id="create-webhook">{t('webhooks.create')}</h2>
+      {brandId === undefined && (
+        <div className="field">
+          <label htmlFor="webhook-brand">{t('webhooks.brand')}</label>
+          <select id="webhook-brand" name="brandId" required>
+            {brands.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <Field label={t('webhooks.name')} name="name" required maxLength={64} hint={t('webhooks.nameHint')} />
       <Field label={t('webhooks.url')} name="url" required inputMode="url" placeholder="https://" pattern="^(?!http://).*" hint={t('webhooks.urlHint')} />
       <fieldset>
@@ -89,8 +142,13 @@ function CreateWebhook({ brandId, onCreated }: { brandId: string; onCreated: (se
           ))}
         </div>
         {EVENT_SETS[set].map((e, i) => (
-          <label key={e} className="choice">
-            <input type="checkbox" name="events" value={e} defaultChecked={i === 0} /> <code>{e}</code>
+          <label key={e} className="choice event-choice">
+            <input type="checkbox" name="events" value={e} defaultChecked={i === 0} />
+            <span>
+              <strong>{text.title(e)}</strong> <code className="muted small">{e}</code>
+              <br />
+              <span className="muted small">{text.description(e)}</span>
+            </span>
           </label>
         ))}
       </fieldset>
@@ -100,62 +158,153 @@ function CreateWebhook({ brandId, onCreated }: { brandId: string; onCreated: (se
   );
 }
 
+function deliveryStatusKey(status: string): MessageKey {
+  return (['pending', 'succeeded', 'failed', 'dead'].includes(status) ? `webhooks.delivery.${status}` : 'webhooks.delivery.pending') as MessageKey;
+}
+
 function Deliveries({ webhookId, version }: { webhookId: string; version: number }) {
   const { t, dateTime, num } = useI18n();
+  const text = useEventText();
   const [load] = useApi((signal) => webhookApi.deliveries(webhookId, signal), [webhookId, version]);
   if (load.state !== 'ready') return load.state === 'error' ? <ErrorNotice error={load.error} /> : <p className="muted">{t('common.loading')}</p>;
   if (load.data.data.length === 0) return <p className="muted">{t('webhooks.noDeliveries')}</p>;
   return (
-    <DataTable<Delivery>
-      caption={t('webhooks.deliveries')}
-      rows={load.data.data}
-      rowKey={(d) => d.id}
-      columns={[
-        { label: t('col.date'), cell: (d) => dateTime(d.createdAt) },
-        { label: t('webhooks.events'), cell: (d) => <code>{d.event}{d.test ? ' (test)' : ''}</code> },
-        { label: t('col.status'), cell: (d) => <span data-testid="delivery-status">{d.status}</span> },
-        { label: 'HTTP', cell: (d) => d.lastStatusCode ?? '—', numeric: true },
-        { label: t('webhooks.attempt'), cell: (d) => num(d.attempts), numeric: true },
-        { label: t('webhooks.latency'), cell: (d) => (d.attemptLog.length ? `${num(d.attemptLog[d.attemptLog.length - 1]!.latencyMs)} ms` : '—'), numeric: true },
-        { label: t('webhooks.lastError'), cell: (d) => d.lastError ?? '—' },
-      ]}
-    />
+    <div className="table-scroll">
+      <DataTable<Delivery>
+        caption={t('webhooks.deliveries')}
+        rows={load.data.data}
+        rowKey={(d) => d.id}
+        columns={[
+          { label: t('col.date'), cell: (d) => dateTime(d.createdAt) },
+          { label: t('webhooks.event'), cell: (d) => `${text.title(d.event)}${d.test ? ` (${t('webhooks.testMark')})` : ''}` },
+          { label: t('col.status'), cell: (d) => <span data-testid="delivery-status" data-status={d.status}>{t(deliveryStatusKey(d.status))}</span> },
+          { label: t('webhooks.httpStatus'), cell: (d) => d.lastStatusCode ?? '—', numeric: true },
+          { label: t('webhooks.attempt'), cell: (d) => num(d.attempts), numeric: true },
+          { label: t('webhooks.latency'), cell: (d) => (d.attemptLog.length ? `${num(d.attemptLog[d.attemptLog.length - 1]!.latencyMs)} ms` : '—'), numeric: true },
+          { label: t('webhooks.nextRetry'), cell: (d) => (d.status === 'failed' && d.nextAttemptAt ? dateTime(d.nextAttemptAt) : '—') },
+          { label: t('webhooks.lastError'), cell: (d) => d.lastError ?? '—' },
+        ]}
+      />
+    </div>
   );
 }
 
-function WebhookRow({ hook, onChanged }: { hook: Webhook; onChanged: () => void }) {
+type TestResult = { kind: 'waiting' } | { kind: 'done'; delivery: Delivery } | { kind: 'noAnswer' };
+const TEST_WAIT_MS = 30_000;
+
+/**
+ * Sends a test event and waits for the delivery's first attempt to be recorded: the result shown
+ * is what the receiver answered, not "sent" when the request was merely queued.
+ */
+function useTestSend(hookId: string, onSettled: () => void) {
+  const [result, setResult] = useState<TestResult | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const alive = useRef(true);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
+  const send = async () => {
+    setError(null);
+    setResult({ kind: 'waiting' });
+    try {
+      const { deliveryId } = await webhookApi.test(hookId);
+      const deadline = Date.now() + TEST_WAIT_MS;
+      while (alive.current && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        const found = (await webhookApi.deliveries(hookId)).data.find((d) => d.id === deliveryId);
+        if (found && found.attempts > 0) {
+          if (alive.current) setResult({ kind: 'done', delivery: found });
+          onSettled();
+          return;
+        }
+      }
+      if (alive.current) setResult({ kind: 'noAnswer' });
+    } catch (caught) {
+      if (alive.current) {
+        setResult(null);
+        setError(caught);
+      }
+    }
+  };
+  return { result, error, send };
+}
+
+function TestOutcome({ result }: { result: TestResult }) {
   const { t, dateTime, num } = useI18n();
+  if (result.kind === 'waiting') return <Notice>{t('webhooks.testWaiting')}</Notice>;
+  if (result.kind === 'noAnswer') return <Notice kind="warn">{t('webhooks.testNoAnswer')}</Notice>;
+  const d = result.delivery;
+  const latency = d.attemptLog.length ? num(d.attemptLog[d.attemptLog.length - 1]!.latencyMs) : '—';
+  const outcome =
+    d.status === 'succeeded'
+      ? t('webhooks.testOk', { status: d.lastStatusCode ?? '—', ms: latency })
+      : d.status === 'failed' && d.nextAttemptAt
+        ? t('webhooks.testFailedRetry', { error: d.lastError ?? `HTTP ${d.lastStatusCode ?? '—'}`, when: dateTime(d.nextAttemptAt) })
+        : t('webhooks.testFailed', { error: d.lastError ?? `HTTP ${d.lastStatusCode ?? '—'}` });
+  return (
+    <Notice kind={d.status === 'succeeded' ? 'success' : 'error'}>
+      <span data-testid="test-result" data-status={d.status}>
+        {outcome}
+      </span>
+    </Notice>
+  );
+}
+
+function WebhookRow({ hook, brandName, onChanged }: { hook: Webhook; brandName: string | null; onChanged: () => void }) {
+  const { t, dateTime, num } = useI18n();
+  const text = useEventText();
   const [showLog, setShowLog] = useState(false);
   const [logVersion, setLogVersion] = useState(0);
-  const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const act = async (action: () => Promise<unknown>, message?: string) => {
+  const test = useTestSend(hook.id, () => {
+    setLogVersion((v) => v + 1);
+    onChanged();
+  });
+  const act = async (action: () => Promise<unknown>) => {
     setError(null);
     try {
       await action();
-      if (message) setNote(message);
       onChanged();
     } catch (caught) {
       setError(caught);
     }
   };
   return (
-    <article className="card webhook" aria-labelledby={`wh-${hook.id}`} data-testid="webhook">
+    <article className={`card webhook webhook-${hook.state}`} aria-labelledby={`wh-${hook.id}`} data-testid="webhook">
       <div className="card-head">
         <h3 id={`wh-${hook.id}`}>{hook.name}</h3>
-        <span className={hook.enabled ? 'badge ok' : 'badge off'}>{hook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}</span>
+        <StateBadge hook={hook} />
       </div>
       <dl className="facts">
+        <dt>{t('webhooks.brand')}</dt>
+        <dd>{brandName ?? t('webhooks.allBrands')}</dd>
         <dt>{t('webhooks.address')}</dt>
         <dd className="url">{hook.url}</dd>
-        <dt>{t('webhooks.eventCount')}</dt>
-        <dd title={hook.events.join(', ')}>{num(hook.eventCount)}</dd>
+        <dt>{t('webhooks.events')}</dt>
+        <dd>
+          <ul className="plain">
+            {hook.events.map((e) => (
+              <li key={e} title={e}>
+                {text.title(e)}
+              </li>
+            ))}
+          </ul>
+        </dd>
         <dt>{t('webhooks.lastTrigger')}</dt>
         <dd>{hook.lastTriggeredAt ? dateTime(hook.lastTriggeredAt) : t('common.never')}</dd>
-        <dt>{t('webhooks.failures')}</dt>
-        <dd>{num(hook.consecutiveFailures)}</dd>
-        <dt>{t('webhooks.lastError')}</dt>
-        <dd>{hook.lastError ?? '—'}</dd>
+        {hook.consecutiveFailures > 0 && (
+          <>
+            <dt>{t('webhooks.failures')}</dt>
+            <dd>{num(hook.consecutiveFailures)}</dd>
+            <dt>{t('webhooks.lastError')}</dt>
+            <dd>{hook.lastError ?? '—'}</dd>
+          </>
+        )}
+        <dt>{t('webhooks.nextRetry')}</dt>
+        <dd data-testid="next-retry">{hook.nextRetryAt ? dateTime(hook.nextRetryAt) : t('webhooks.noRetry')}</dd>
       </dl>
       <div className="card-actions">
         <button type="button" className="secondary" onClick={() => act(() => webhookApi.update(hook.id, { enabled: !hook.enabled }))}>
@@ -163,14 +312,11 @@ function WebhookRow({ hook, onChanged }: { hook: Webhook; onChanged: () => void 
         </button>
         <button
           type="button"
-          onClick={() =>
-            act(async () => {
-              await webhookApi.test(hook.id);
-              setShowLog(true);
-              setLogVersion((v) => v + 1);
-            }, t('webhooks.testSent'))
-          }
-          disabled={!hook.enabled}
+          onClick={() => {
+            setShowLog(true);
+            void test.send();
+          }}
+          disabled={!hook.enabled || test.result?.kind === 'waiting'}
         >
           {t('webhooks.test')}
         </button>
@@ -184,25 +330,31 @@ function WebhookRow({ hook, onChanged }: { hook: Webhook; onChanged: () => void 
         )}
         <ConfirmButton label={t('common.delete')} question={t('webhooks.confirmDelete', { name: hook.name })} onConfirm={() => act(() => webhookApi.remove(hook.id))} />
       </div>
-      {note && <Notice kind="success">{note}</Notice>}
+      {test.result && <TestOutcome result={test.result} />}
+      {test.error ? <ErrorNotice error={test.error} /> : null}
       {error ? <ErrorNotice error={error} /> : null}
       {showLog && <Deliveries webhookId={hook.id} version={logVersion} />}
     </article>
   );
 }
 
-export function Webhooks({ brandId }: { brandId: string }) {
+/** `brandId`: one brand's page (reached from its overview); without it, the account's webhooks. */
+export function Webhooks({ brandId }: { brandId?: string }) {
   const { t } = useI18n();
-  const [brand] = useApi((signal) => endpoints.brand(brandId, signal), [brandId]);
+  const [brands] = useApi((signal) => endpoints.brands(signal), []);
   const [load, reload] = useApi((signal) => webhookApi.list(brandId, signal), [brandId]);
   const [secret, setSecret] = useState<string | null>(null);
-  const name = brand.state === 'ready' ? brand.data.brand.name : brandId;
+  const brandList = brands.state === 'ready' ? brands.data.brands : [];
+  const nameOf = (id: string | null) => (id === null ? null : (brandList.find((b) => b.id === id)?.name ?? id));
+  const brandName = brandId ? (nameOf(brandId) ?? brandId) : null;
   return (
     <div className="page">
-      <p>
-        <Link href={`/brands/${encodeURIComponent(brandId)}`}>← {name}</Link>
-      </p>
-      <h1>{t('webhooks.title', { brand: name })}</h1>
+      {brandId && (
+        <p>
+          <Link href={`/brands/${encodeURIComponent(brandId)}`}>← {brandName}</Link> · <Link href="/webhooks">{t('webhooks.allWebhooks')}</Link>
+        </p>
+      )}
+      <h1>{brandId ? t('webhooks.title', { brand: brandName ?? '' }) : t('webhooks.titleAll')}</h1>
       <p className="lead">{t('webhooks.intro')}</p>
       {secret && (
         <Notice kind="warn" title={t('webhooks.secret')}>
@@ -220,9 +372,15 @@ export function Webhooks({ brandId }: { brandId: string }) {
       {load.state === 'loading' && <p className="muted">{t('common.loading')}</p>}
       {load.state === 'missing' && <Notice kind="warn">{t('webhooks.missingApi')}</Notice>}
       {load.state === 'error' && <ErrorNotice error={load.error} />}
-      {load.state === 'ready' && (load.data.data.length === 0 ? <p className="muted">{t('webhooks.empty')}</p> : load.data.data.map((h) => <WebhookRow key={h.id} hook={h} onChanged={reload} />))}
-      {load.state !== 'missing' && (
+      {load.state === 'ready' &&
+        (load.data.data.length === 0 ? (
+          <p className="muted">{brandId ? t('webhooks.empty') : t('webhooks.emptyAll')}</p>
+        ) : (
+          load.data.data.map((h) => <WebhookRow key={h.id} hook={h} brandName={nameOf(h.brandId)} onChanged={reload} />)
+        ))}
+      {load.state !== 'missing' && brands.state === 'ready' && (
         <CreateWebhook
+          brands={brandList}
           brandId={brandId}
           onCreated={(s) => {
             setSecret(s);

@@ -710,6 +710,15 @@ export interface paths {
                                 share: number;
                                 aliasSuggestions: string[];
                             }[];
+                            /** @description Listed names that look like another form of a tracked name ("瑞幸" for 瑞幸咖啡) and are not tracked: mentions the analysis misses until they are added as aliases. */
+                            aliasCandidates: {
+                                /** @description The form the answers use. */
+                                name: string;
+                                /** @description "brand", or the name of the competitor it looks like. */
+                                of: string;
+                                answers: number;
+                                share: number;
+                            }[];
                         };
                     };
                 };

@@ -7,6 +7,7 @@
  * kept out, its competitor, stage and trend charts drawn; public pages without a 401 from
  * /api/me. Screenshots go to test-artifacts/.
  */
+import { setThrottle } from '../../src/features/monitoring/monitoring.repo.js';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,6 +186,10 @@ describe.skipIf(!hasChromium)('plan, webhooks and the overview in a real browser
     expect(api.answers.branded).toBe(14 * 8 * 2);
     expect(api.visibility.n).toBe(api.answers.unbranded);
     expect(api.brandedVisibility.value).toBeGreaterThan(api.visibility.value);
+    // Monitoring slowed one platform for this account after three 429s: the overview says so.
+    await setThrottle(server.container.db, owner.account.id, 'kimi', { level: 1, reason: '3 consecutive 429 (rate limited) answers', since: new Date() });
+    const throttled = (await (await fetch(`${server.baseUrl}/api/monitoring/throttles`, { headers: { cookie: `${name}=${value}` } })).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(throttled.throttles).toHaveLength(1);
     const ids = ['visibility', 'shareOfVoice', 'averagePosition', 'netSentiment'];
     const expected = Object.fromEntries(ids.map((id) => [id, String(api[id].value ?? '')]));
 
@@ -203,6 +208,7 @@ describe.skipIf(!hasChromium)('plan, webhooks and the overview in a real browser
       await page.getByTestId('no-competitors').waitFor();
       // The test server has no platform keys: the overview says its answers are simulated.
       await page.getByTestId('simulated-notice').waitFor();
+      expect(await page.getByTestId('throttle-notice').textContent()).toContain(String(throttled.throttles[0].intervalHours));
       // 14 days of answers: a trend with its band and one run marker per day; stages and platforms as charts.
       await page.locator('[data-section="visibility"] [data-chart-ready="true"]').waitFor();
       await page.locator('[data-section="aida"] [data-chart-ready="true"]').waitFor();

@@ -19,6 +19,15 @@ import type {
   Suggestion,
 } from './types.js';
 
+export interface Throttle {
+  platform: string;
+  level: number;
+  cadence: string;
+  intervalHours: number;
+  reason: string;
+  since: string;
+}
+
 export interface BrandInput {
   name: string;
   category: string;
@@ -58,6 +67,8 @@ export const endpoints = {
     api<{ citations: Citation[]; total: number; windowDays: number }>('/api/citations', { query: { brandId, days }, ...(signal ? { signal } : {}) }),
   authority: (brandId: string, signal?: AbortSignal) => api<Authority & { history?: { scoredAt: string; geoScore: number }[] }>('/api/authority', { query: { brandId }, ...(signal ? { signal } : {}) }),
 
+  // Platforms monitored at a slower cadence after repeated 429s (GET /api/monitoring/throttles).
+  throttles: (signal?: AbortSignal) => api<{ throttles: Throttle[] }>('/api/monitoring/throttles', signal ? { signal } : {}),
   // The plan: tier, quotas used and left, the next tier (GET /api/plan).
   plan: (signal?: AbortSignal) => api<Plan>('/api/plan', signal ? { signal } : {}),
   competitorCandidates: (id: string, signal?: AbortSignal) =>

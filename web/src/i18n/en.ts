@@ -442,6 +442,8 @@ export const en = {
   'usage.aeo_rewrite': 'AEO rewrites',
   'headline.noCompetitors': 'No competitors configured: add them in the brand’s settings to measure share of voice.',
   'overview.sentimentHelp': 'How the brand’s mentions in answers to unbranded prompts read, per day (the mentions the headline’s net sentiment counts).',
+  'overview.throttled': 'Monitoring asks some platforms less often for now: they answered your questions with “too many requests” (HTTP 429) three times in a row. Each returns to your plan’s cadence after three answered questions.',
+  'overview.throttledItem': '{platform}: every {hours} h since {since}',
   'overview.simulated': 'This server has no AI platform keys: every answer here comes from the built-in simulator. The figures show how Sightline measures, not how real assistants see the brand.',
 } as const;
 

@@ -444,5 +444,7 @@ export const zhCN: Messages = {
   'usage.aeo_rewrite': 'AEO 改写',
   'headline.noCompetitors': '尚未配置竞争对手：在品牌设置中添加后即可计算声量份额。',
   'overview.sentimentHelp': '非品牌问题的回答中，品牌每天被提及时的情感倾向（即核心指标净情感所统计的提及）。',
+  'overview.throttled': '部分平台暂时降低了监测频率：它们连续三次以“请求过多”（HTTP 429）回应了你的问题。连续三次正常回答后即恢复你套餐的监测频率。',
+  'overview.throttledItem': '{platform}：自 {since} 起每 {hours} 小时一次',
   'overview.simulated': '本服务器未配置 AI 平台密钥：这里的所有回答都来自内置模拟器。数据展示的是 Sightline 的测量方式，而不是真实 AI 助手对品牌的看法。',
 };

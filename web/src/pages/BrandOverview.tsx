@@ -16,6 +16,7 @@ import { PlatformSection } from '../overview/PlatformSection.js';
 import { ProbeRunner } from '../overview/ProbeRunner.js';
 import { PromptsSection } from '../overview/PromptsSection.js';
 import { SentimentSection } from '../overview/SentimentSection.js';
+import { ThrottleNotice } from '../overview/ThrottleNotice.js';
 import { VisibilitySection } from '../overview/VisibilitySection.js';
 
 const PERIODS = [7, 30, 90];
@@ -65,6 +66,7 @@ export function BrandOverview({ brandId }: { brandId: string }) {
           <span className="badge">{t('tools.simulatedBadge')}</span> {t('overview.simulated')}
         </p>
       )}
+      <ThrottleNotice />
       <div className="toolbar">
         <ProbeRunner brandId={brand.id} onFinished={() => setVersion((v) => v + 1)} />
         <label className="inline-field">

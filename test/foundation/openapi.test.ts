@@ -44,7 +44,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents the team operations with the session cookie and the role each needs', () => {
-    const team = doc.paths as Record<string, Record<string, any>>;
+    const team = doc.paths as Record<string, any>;
     expect(team['/api/team/invites'].post).toMatchObject({ security: [{ sessionCookie: [] }], 'x-required-role': 'admin' });
     expect(team['/api/team/members'].get['x-required-role']).toBe('viewer');
     expect(team['/api/team/members/{userId}'].patch['x-required-role']).toBe('admin');

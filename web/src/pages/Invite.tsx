@@ -3,7 +3,7 @@
  * never sends to a server). Signed out: choose a password and join (a new user), or sign in
  * first when the e-mail already has a user. Signed in as the invited e-mail: join with one click.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
 import { useSession } from '../api/session.js';
@@ -47,7 +47,7 @@ export function Invite() {
     void accept(String(new FormData(event.currentTarget).get('password')));
   };
 
-  let body;
+  let body: ReactNode;
   if (!token) body = <Notice kind="error">{t('invite.noToken')}</Notice>;
   else if (problem) {
     const status = problem instanceof ApiError ? problem.status : 0;

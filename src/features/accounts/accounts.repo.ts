@@ -55,10 +55,6 @@ export async function setTier(db: Executor, id: string, tier: Tier, customLimits
     .where(eq(accounts.id, id));
 }
 
-export async function setRole(db: Executor, userId: string, role: Role): Promise<void> {
-  await db.update(users).set({ role }).where(eq(users.id, userId));
-}
-
 /** Serialises "count, then insert" per account (brand quota, webhook limit) without a table lock. */
 export async function lockAccount(tx: Executor, accountId: string): Promise<void> {
   await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');

@@ -43,16 +43,6 @@ export function createAccountsService(deps: { db: Db }) {
       });
     },
 
-    /** Adds a team member to an existing account (invitations build on this). */
-    async addUser(accountId: string, input: { email: string; password: string; role: Role }) {
-      if (!(await repo.findAccount(db, accountId))) throw notFound('Account');
-      assertStrongPassword(input.password, input.email);
-      const passwordHash = await hashPassword(input.password);
-      const user = await repo.insertUser(db, { accountId, email: normaliseEmail(input.email), passwordHash, role: input.role });
-      if (!user) throw conflict(new EmailTakenError().message);
-      return user;
-    },
-
     /** The user for these credentials, or undefined; takes as long for an unknown e-mail. */
     async authenticate(email: string, password: string) {
       const user = await repo.findUserByEmail(db, normaliseEmail(email));
@@ -65,7 +55,6 @@ export function createAccountsService(deps: { db: Db }) {
     findAccount: (id: string) => repo.findAccount(db, id),
     setTier: (accountId: string, tier: Tier, customLimits?: repo.AccountRow['customLimits']) =>
       repo.setTier(db, accountId, tier, customLimits),
-    setRole: (userId: string, role: Role) => repo.setRole(db, userId, role),
     /** Inside `tx`, holds the account's row until commit: per-account "count, then insert" checks run one at a time. */
     lock: (tx: Executor, accountId: string) => repo.lockAccount(tx, accountId),
 

@@ -374,6 +374,7 @@ const ROLE_MATRIX: Record<string, Role> = {
   'GET /api/sentiment/overview': 'viewer',
   'GET /api/crisis/incidents': 'viewer',
   'GET /api/monitoring/throttles': 'viewer',
+  'GET /api/plan': 'viewer',
   'POST /api/aeo/rewrite': 'member',
   'POST /api/aeo/batch': 'member',
   'GET /api/aeo/batch/:id': 'viewer',

@@ -226,6 +226,7 @@ export const en = {
 
   'webhooks.title': 'Webhooks — {brand}',
   'webhooks.intro': 'Sightline sends a signed POST to your address when a subscribed event happens.',
+  'webhooks.forbidden': 'Only the account owner or an admin can see and manage webhooks: a webhook sends the brand\'s data outside Sightline.',
   'webhooks.create': 'Add a webhook',
   'webhooks.name': 'Name',
   'webhooks.nameHint': 'To tell webhooks apart; at most 64 characters.',

@@ -228,6 +228,7 @@ export const zhCN: Messages = {
 
   'webhooks.title': 'Webhook — {brand}',
   'webhooks.intro': '订阅的事件发生时，Sightline 会向你的地址发送带签名的 POST 请求。',
+  'webhooks.forbidden': '只有账号所有者或管理员可以查看和管理 Webhook：Webhook 会把品牌数据发送到 Sightline 之外。',
   'webhooks.create': '添加 Webhook',
   'webhooks.name': '名称',
   'webhooks.nameHint': '用于区分不同 Webhook，最多 64 个字符。',

@@ -26,6 +26,7 @@ import { legacyHealthRoutes } from './api/legacy/health.js';
 import { v1HealthRoutes } from './api/v1/health.js';
 import { legacyAuthRoutes } from './api/legacy/auth.js';
 import { legacyKeyRoutes } from './api/legacy/keys.js';
+import { legacyTeamRoutes } from './api/legacy/team.js';
 import { legacyMeRoutes } from './api/legacy/me.js';
 import { legacyMonitoringRoutes } from './api/legacy/monitoring.js';
 import { legacyPlanRoutes } from './api/legacy/plan.js';
@@ -108,6 +109,7 @@ export async function buildApp(container: Container): Promise<App> {
   await app.register(legacyMonitoringRoutes, { container });
   await app.register(legacyPlanRoutes, { container });
   await app.register(legacyKeyRoutes, { container });
+  await app.register(legacyTeamRoutes, { container });
   await app.register(legacyCheckRoutes, { container });
   await app.register(legacyQueryRoutes, { container });
   // Served on two surfaces by one definition: /api/v1 for keys, /api for the dashboard (src/http/surfaces.ts).

@@ -51,6 +51,12 @@ export interface Config {
   workerConcurrency: number;
   /** How long a job's lease lasts without a heartbeat before another worker may take it over. */
   jobLeaseMs: number;
+  /** Where e-mail is sent (SMTP_URL, smtp:// or smtps://); unset = no e-mail, invitation links are copied by hand. */
+  smtpUrl: string | undefined;
+  /** The From address of Sightline's e-mail (MAIL_FROM; default SUPPORT_EMAIL). */
+  mailFrom: string;
+  /** The dashboard's address as users reach it (PUBLIC_URL), for links in e-mail and the CLI; else the request's own origin. */
+  publicUrl: string | undefined;
 }
 
 export interface DependencyTimeouts {
@@ -198,11 +204,31 @@ function platformEnv(env: Env, id: PlatformId): PlatformEnv {
   });
 }
 
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 function supportEmail(env: Env): string {
   const raw = text(env, 'SUPPORT_EMAIL');
   if (raw === undefined) return 'support@sightline.local';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) throw new ConfigError('SUPPORT_EMAIL', raw, 'an e-mail address');
+  if (!EMAIL_RE.test(raw)) throw new ConfigError('SUPPORT_EMAIL', raw, 'an e-mail address');
   return raw;
+}
+
+/** `sightline@example.com` or `Sightline <sightline@example.com>`. */
+function mailFrom(env: Env, fallback: string): string {
+  const raw = text(env, 'MAIL_FROM');
+  if (raw === undefined) return `Sightline <${fallback}>`;
+  const address = /<([^<>]+)>\s*$/.exec(raw)?.[1] ?? raw;
+  if (!EMAIL_RE.test(address) || /[\r\n]/.test(raw)) throw new ConfigError('MAIL_FROM', raw, 'an e-mail address, optionally as Name <address>');
+  return raw;
+}
+
+/** An origin with an optional path prefix, stored without a trailing slash. */
+function publicUrl(env: Env): string | undefined {
+  const raw = url(env, 'PUBLIC_URL', ['http:', 'https:']);
+  if (raw === undefined) return undefined;
+  const parsed = new URL(raw);
+  if (parsed.search || parsed.hash || parsed.username) throw new ConfigError('PUBLIC_URL', raw, 'an address like https://sightline.example.com, without query, fragment or credentials');
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
 /** At least 16 characters: a guessable token would expose the operator's view. */
@@ -250,6 +276,9 @@ export function loadConfig(env: Env): Config {
     dbPoolSize,
     workerConcurrency: workerConcurrency(env, dbPoolSize),
     jobLeaseMs: duration(env, 'JOB_LEASE', 15_000, 1_000, 3_600_000),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: mailFrom(env, supportEmail(env)),
+    publicUrl: publicUrl(env),
   });
 }
 

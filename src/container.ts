@@ -40,6 +40,10 @@ import { createPickerService } from './features/picker/picker.service.js';
 import { createSentinelService } from './features/sentinel/sentinel.service.js';
 import { createSuggestService } from './features/suggest/suggest.service.js';
 import { createDependencyMonitor, type DependencyMonitor } from './lib/dependency-monitor.js';
+import { createMailer, type Mailer } from './features/notifications/mailer.js';
+import { createNotificationsService } from './features/notifications/notifications.service.js';
+import { createInvitesService } from './features/team/invites.service.js';
+import { createTeamService } from './features/team/team.service.js';
 
 export interface ContainerOptions {
   config: Config;
@@ -58,6 +62,8 @@ export interface ContainerOptions {
   webhooks?: DeliveryRuntimeOptions;
   /** Delay before a finished run's after-run analysis starts (default 10 s; tests pass 0). */
   afterRunDelayMs?: number;
+  /** Replace the mailer (default: SMTP_URL through nodemailer, or none). */
+  mailer?: Mailer;
 }
 
 export interface Container {
@@ -91,6 +97,7 @@ interface ServiceDeps {
   queue: JobQueue;
   webhooks: DeliveryRuntimeOptions | undefined;
   afterRunDelayMs: number | undefined;
+  mailer: Mailer;
 }
 
 function createServices(deps: ServiceDeps) {
@@ -121,12 +128,21 @@ function createServices(deps: ServiceDeps) {
   // Stored answers re-read by the current engine (`sightline reanalyze`), as durable batch jobs.
   const reanalysis = createReanalysisService({ db, queue, brandExists: brands.exists, recordSightings: citations.recordSightingsOf, log });
   const rewriter = createRewriter({ platforms, now });
+  const auth = createAuthService({ db, now, accounts, limits });
+  const keys = createKeysService({ db, now, log });
+  // People: e-mail (when SMTP_URL is set), invitations and the team.
+  const notifications = createNotificationsService({ mailer: deps.mailer, accounts, queue, log, publicUrl: deps.config.publicUrl });
+  const invites = createInvitesService({ db, now, accounts, notifications });
+  const team = createTeamService({ db, now, accounts, auth, keys, brands, limits, invites });
   return {
     health: createHealthService({ ...deps, throttledAccounts: () => monitoring.throttledAccountCounts() }),
     accounts,
     limits,
-    auth: createAuthService({ db, now, accounts, limits }),
-    keys: createKeysService({ db, now, log }),
+    auth,
+    keys,
+    notifications,
+    invites,
+    team,
     usage,
     plans: createPlansService({ brands, usage, limits }),
     prompts,
@@ -146,6 +162,7 @@ function createServices(deps: ServiceDeps) {
       retryDelaysMs: deps.config.webhookRetryDelaysMs,
       allowPrivateNetworks: deps.config.webhookAllowPrivateNetworks,
       options: deps.webhooks,
+      onAlert: (alert, tx) => notifications.alertRaised(alert, tx),
     }),
     rollups,
     dashboard: createDashboardService({ db, brands, rollups, sentinel, scans, now }),
@@ -188,7 +205,7 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
   const queue = new JobQueue(database.db);
   const limitStore = options.limitStore ?? (await createLimitStore(config, log));
   const monitors: DependencyMonitors = { database: databaseMonitor, redis: limitStore.dependency };
-  const services = createServices({ config, log, now: options.clock ?? Date.now, database, platforms, build, limitStore, monitors, queue, webhooks: options.webhooks, afterRunDelayMs: options.afterRunDelayMs });
+  const services = createServices({ config, log, now: options.clock ?? Date.now, database, platforms, build, limitStore, monitors, queue, webhooks: options.webhooks, afterRunDelayMs: options.afterRunDelayMs, mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) });
   return {
     config,
     log,

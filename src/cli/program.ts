@@ -9,6 +9,7 @@ import { reanalyzeCommand } from './reanalyze.js';
 import { simulateCommand } from './simulate.js';
 import { accountCommand } from './account.js';
 import { keyCommand } from './key.js';
+import { memberCommand } from './member.js';
 import { mcpCommand } from './mcp.js';
 import { ProcessesNeedPostgresError } from './worker-processes.js';
 import { buildInfo } from '../lib/build-info.js';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   program.addCommand(migrateCommand());
   program.addCommand(accountCommand());
   program.addCommand(keyCommand());
+  program.addCommand(memberCommand());
   program.addCommand(analyzeCommand());
   program.addCommand(reanalyzeCommand());
   program.addCommand(simulateCommand());

@@ -142,9 +142,10 @@ function policyOf(route: RouteOptions): Policy {
   return {
     auth,
     scope: auth === 'v1' ? (config.scope ?? (readOnly ? 'read' : 'write')) : undefined,
-    // Viewers read: a state-changing call of any authenticated route needs at least a member
-    // unless the route declares a role of its own (keys, webhooks: admin).
-    role: config.role ?? (!readOnly && (auth === 'legacy' || auth === 'session' || auth === 'v1') ? 'member' : undefined),
+    // Viewers read: a state-changing call of any route that knows its caller needs at least a
+    // member unless the route declares a role of its own (keys, webhooks, team: admin). On an
+    // `optional` route it binds signed-in callers only (their account's quota is what is spent).
+    role: config.role ?? (!readOnly && auth !== 'none' ? 'member' : undefined),
     tier: config.tier,
     limit: config.limit,
   };
@@ -254,7 +255,9 @@ export async function registerAuth(app: App, deps: AuthDeps) {
   app.addHook('onRoute', (route) => {
     const policy = policyOf(route);
     if (policy.auth === 'none' && !policy.limit) return;
-    if (policy.scope) route.config = { ...(route.config ?? {}), scope: policy.scope };
+    // The effective scope and role are written back, so the OpenAPI document and the role
+    // matrix test read what is enforced, defaults included.
+    route.config = { ...(route.config ?? {}), ...(policy.scope ? { scope: policy.scope } : {}), ...(policy.role ? { role: policy.role } : {}) };
     const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [hookFor(policy), ...existing];
     if (policy.limit) {
@@ -262,6 +265,12 @@ export async function registerAuth(app: App, deps: AuthDeps) {
       route.onSend = [refundUnlessServed, ...onSend];
     }
   });
+}
+
+/** What a route requires of its caller, defaults applied (the role matrix test reads this). */
+export function accessOf(route: Pick<RouteOptions, 'url' | 'method' | 'config' | 'schema'>): { auth: AuthMode; scope?: Scope; role?: Role } {
+  const policy = policyOf(route as RouteOptions);
+  return { auth: policy.auth, ...(policy.scope ? { scope: policy.scope } : {}), ...(policy.role ? { role: policy.role } : {}) };
 }
 
 /** Whether the route may know its caller (a credential is required or optional there). */

@@ -1,7 +1,9 @@
 /**
  * The v1 surface's OpenAPI document, generated from the route schemas (never hand-written),
  * with each operation's stability label (Stable, Beta, Roadmap) as `x-stability` and in its
- * description, and the scope it needs as `x-required-scope`.
+ * description, and the scope it needs as `x-required-scope`. The dashboard's team operations
+ * (`/api/team/…`, session cookie) are documented here too, with the team role they need as
+ * `x-required-role`: an integrator building an invitation flow reads one document.
  */
 import swagger from '@fastify/swagger';
 import type { App } from './types.js';
@@ -20,7 +22,12 @@ declare module 'fastify' {
 interface OperationMeta {
   stability?: Stability | undefined;
   scope?: string | undefined;
+  role?: string | undefined;
 }
+
+/** Paths in the document: the v1 surface, and the dashboard operations it documents as well. */
+const DOCUMENTED = ['/api/v1/', '/api/team/'];
+const documented = (url: string) => DOCUMENTED.some((prefix) => url.startsWith(prefix)) && url !== '/api/v1/openapi.json';
 
 /**
  * Answers every operation can give that no route schema states: 405 (a method the path does
@@ -39,10 +46,15 @@ function documentTransportErrors(path: string, operation: Record<string, unknown
 export async function registerOpenApi(app: App, build: BuildInfo, supportEmail: string) {
   const meta = new Map<string, OperationMeta>();
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/v1/')) return;
+    if (!documented(route.url)) return;
     const openapiPath = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const isV1 = route.url.startsWith('/api/v1/');
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      meta.set(`${method.toLowerCase()} ${openapiPath}`, { stability: route.config?.stability, scope: route.config?.scope });
+      meta.set(`${method.toLowerCase()} ${openapiPath}`, {
+        stability: route.config?.stability,
+        scope: isV1 ? route.config?.scope : undefined,
+        role: route.config?.role,
+      });
     }
   });
 
@@ -65,13 +77,20 @@ export async function registerOpenApi(app: App, build: BuildInfo, supportEmail: 
             scheme: 'bearer',
             description: 'A v1 API key (sk_live_… or sk_test_…) with the scope the operation names in x-required-scope.',
           },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'sl_session',
+            description:
+              'The dashboard session (POST /api/auth/login sets it), for the /api/team/ operations; the caller needs the team role in x-required-role.',
+          },
         },
       },
       security: [{ bearerAuth: [] }],
     },
     hideUntagged: false,
     transform: ({ schema, url }) => {
-      const hidden = !url.startsWith('/api/v1/') || url === '/api/v1/openapi.json';
+      const hidden = !documented(url);
       return { schema: hidden ? { ...(schema ?? {}), hide: true } : schema, url } as never;
     },
     transformObject: (documentObject) => {
@@ -86,6 +105,7 @@ export async function registerOpenApi(app: App, build: BuildInfo, supportEmail: 
           operation['x-stability'] = m.stability;
           operation.description = `**${m.stability}.** ${String(operation.description ?? '')}`.trim();
           if (m.scope) operation['x-required-scope'] = m.scope;
+          if (m.role) operation['x-required-role'] = m.role;
         }
       }
       return doc as never;

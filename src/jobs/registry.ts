@@ -11,6 +11,8 @@ import { reanalyzeBatchJob, scanTaskJob } from '../features/scans/scans.jobs.js'
 import type { ScanService } from '../features/scans/scans.service.js';
 import { webhookJobs } from '../features/webhooks/delivery.jobs.js';
 import type { DeliveryService } from '../features/webhooks/delivery.service.js';
+import { notificationJobs } from '../features/notifications/notifications.jobs.js';
+import type { NotificationsService } from '../features/notifications/notifications.service.js';
 import type { JobQueue } from './queue.js';
 
 export interface JobServices {
@@ -19,6 +21,7 @@ export interface JobServices {
   webhookDelivery: DeliveryService;
   monitoring: MonitoringService;
   aeoBatches: AeoBatchService;
+  notifications: NotificationsService;
 }
 
 export function registerJobs({ queue, services }: { queue: JobQueue; services: JobServices }): void {
@@ -31,4 +34,5 @@ export function registerJobs({ queue, services }: { queue: JobQueue; services: J
   queue.register(monitoring.tick);
   queue.register(monitoring.afterRun);
   queue.register(aeoBatchItemJob(services.aeoBatches));
+  queue.register(notificationJobs(services.notifications).alertEmail);
 }

@@ -33,6 +33,9 @@ describe('config', () => {
     ['TRUST_PROXY', 'everyone!', /TRUST_PROXY/],
     ['SUPPORT_EMAIL', 'nobody', /SUPPORT_EMAIL/],
     ['QWEN_BASE_URL', 'ftp://x', /QWEN_BASE_URL/],
+    ['SMTP_URL', 'https://mail.example.com', /SMTP_URL.*smtp: or smtps:/],
+    ['MAIL_FROM', 'not an address', /MAIL_FROM/],
+    ['PUBLIC_URL', 'https://sightline.example.com/?x=1', /PUBLIC_URL/],
   ])('rejects %s=%s with one clear line', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
@@ -51,5 +54,13 @@ describe('config', () => {
 
   it('reads test-sized webhook retry schedules', () => {
     expect(loadConfig({ WEBHOOK_RETRY_DELAYS: '100ms,1s' }).webhookRetryDelaysMs).toEqual([100, 1_000]);
+  });
+
+  it('reads the e-mail and link settings, never echoing the SMTP password', () => {
+    const c = loadConfig({ SMTP_URL: 'smtps://mailer:s3cret@smtp.example.com:465', PUBLIC_URL: 'https://sightline.example.com/app/', SUPPORT_EMAIL: 'help@example.com' });
+    expect(c).toMatchObject({ smtpUrl: 'smtps://mailer:s3cret@smtp.example.com:465', publicUrl: 'https://sightline.example.com/app', mailFrom: 'Sightline <help@example.com>' });
+    expect(loadConfig({ MAIL_FROM: 'Team <team@example.com>' }).mailFrom).toBe('Team <team@example.com>');
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'http://mailer:s3cret@smtp.example.com' })).not.toThrow(/s3cret/);
   });
 });

@@ -19,10 +19,10 @@ describe('the OpenAPI document', () => {
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
   });
 
-  it('describes the v1 surface only, each operation with its stability label', () => {
+  it('describes the v1 surface and the team operations, each operation with its stability label', () => {
     const paths = Object.keys(doc.paths);
     expect(paths.length).toBeGreaterThan(0);
-    expect(paths.every((p) => p.startsWith('/api/v1/'))).toBe(true);
+    expect(paths.filter((p) => !p.startsWith('/api/v1/') && !p.startsWith('/api/team/'))).toEqual([]);
     for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
       for (const [method, op] of Object.entries(operations)) {
         expect(['Stable', 'Beta', 'Roadmap'], `${method} ${path}`).toContain(op['x-stability']);
@@ -39,6 +39,19 @@ describe('the OpenAPI document', () => {
 
   it('declares its security schemes', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sl_session' });
     expect(doc.paths['/api/v1/health'].get.security).toEqual([]);
+  });
+
+  it('documents the team operations with the session cookie and the role each needs', () => {
+    const team = doc.paths as Record<string, any>;
+    expect(team['/api/team/invites'].post).toMatchObject({ security: [{ sessionCookie: [] }], 'x-required-role': 'admin' });
+    expect(team['/api/team/members'].get['x-required-role']).toBe('viewer');
+    expect(team['/api/team/members/{userId}'].patch['x-required-role']).toBe('admin');
+    expect(team['/api/team/invites/accept'].post.security).toEqual([{}, { sessionCookie: [] }]);
+    expect(Object.keys(team['/api/team/invites/accept'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '409', '410']));
+    // v1 writes say which role the key's creator needs (a key acts with its creator's role).
+    expect(team['/api/v1/webhooks'].post['x-required-role']).toBe('admin');
+    expect(team['/api/v1/probes'].post['x-required-role']).toBe('member');
   });
 });

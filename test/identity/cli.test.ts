@@ -73,7 +73,31 @@ describe.each(dbKinds)('account and key verbs on %s', { timeout: CLI_TIMEOUT_MS 
     }
   });
 
+  it('invites a member: prints the link, which then opens the invitation', async () => {
+    const res = run('member', 'invite', '--email', 'owner@example.com', '--invitee', 'Colleague@Example.com', '--role', 'viewer');
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const printed = JSON.parse(res.stdout) as Record<string, string>;
+    expect(Object.keys(printed).sort()).toEqual(['email', 'emailed', 'expiresAt', 'inviteId', 'role', 'url']);
+    expect(printed).toMatchObject({ email: 'colleague@example.com', role: 'viewer', emailed: 'disabled' });
+    expect(printed.url).toMatch(/^http:\/\/[^/]+\/invite#token=inv_[A-Za-z0-9_-]{43}$/);
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? '' });
+    try {
+      const { createAccountsService } = await import('../../src/features/accounts/accounts.service.js');
+      const { createInvitesService } = await import('../../src/features/team/invites.service.js');
+      const accounts = createAccountsService({ db: database.db });
+      const invites = createInvitesService({ db: database.db, now: Date.now, accounts, notifications: {} as never });
+      const preview = await invites.preview(printed.url!.split('#token=')[1]!);
+      expect(preview).toMatchObject({ invite: { email: 'colleague@example.com', role: 'viewer', invitedBy: 'owner@example.com' }, userExists: false });
+    } finally {
+      await database.close();
+    }
+  });
+
   it.each([
+    [['member', 'invite', '--email', 'owner@example.com', '--invitee', 'nope', '--role', 'member'], /--invitee/],
+    [['member', 'invite', '--email', 'nobody@example.com', '--invitee', 'x@example.com', '--role', 'member'], /no user/],
+    [['member', 'invite', '--email', 'owner@example.com', '--invitee', 'owner@example.com', '--role', 'member'], /already a member/],
     [['account', 'create', '--email', 'owner@example.com', '--password', 'another password'], /already exists/],
     [['account', 'create', '--email', 'not-an-email', '--password', 'correct horse'], /--email/],
     [['account', 'create', '--email', 'short@example.com', '--password', 'short'], /--password/],

@@ -9,7 +9,9 @@ import { Auth } from './pages/Auth.js';
 import { BrandOverview } from './pages/BrandOverview.js';
 import { Brands } from './pages/Brands.js';
 import { FreeCheck } from './pages/FreeCheck.js';
+import { Invite } from './pages/Invite.js';
 import { Keys } from './pages/Keys.js';
+import { Team } from './pages/Team.js';
 import { Tools } from './pages/Tools.js';
 import { Webhooks } from './pages/Webhooks.js';
 import { Plan } from './pages/Plan.js';
@@ -32,6 +34,8 @@ const ROUTES: Route[] = [
   { path: '/webhooks', signedIn: true, render: () => <Webhooks /> },
   { path: '/plan', signedIn: true, render: () => <Plan /> },
   { path: '/keys', signedIn: true, render: () => <Keys /> },
+  { path: '/team', signedIn: true, render: () => <Team /> },
+  { path: '/invite', signedIn: false, render: () => <Invite /> },
   { path: '/tools', signedIn: true, render: () => <Tools /> },
 ];
 
@@ -54,6 +58,7 @@ function Header() {
           <>
             <Link href="/brands" aria-current={current('/brands')}>{t('nav.brands')}</Link>
             <Link href="/webhooks" aria-current={current('/webhooks')}>{t('nav.webhooks')}</Link>
+            <Link href="/team" aria-current={current('/team')}>{t('nav.team')}</Link>
             <Link href="/tools" aria-current={current('/tools')}>{t('nav.tools')}</Link>
             <Link href="/keys" aria-current={current('/keys')}>{t('nav.keys')}</Link>
             <Link href="/plan" aria-current={current('/plan')}>{t('nav.plan')}</Link>

@@ -1,7 +1,8 @@
 /**
- * Dashboard webhooks (session cookie; docs/webhooks.md "Dashboard API"). Reading needs any team
- * role; changing needs owner or admin, because a webhook sends the brand's data to an address
- * outside Sightline. Another account's webhook or brand answers 404.
+ * Dashboard webhooks (session cookie; docs/webhooks.md "Dashboard API"). Owners and admins only,
+ * reading included: a webhook sends the brand's data outside Sightline, and a chat robot's URL is
+ * itself the credential to post into the group (like API keys, which only admins list). The
+ * account's alerts are for every role. Another account's webhook or brand answers 404.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
@@ -26,13 +27,14 @@ export const legacyWebhookRoutes: FastifyPluginAsyncTypebox<{ container: Contain
   const { webhooks } = container.services;
   // Delivery states change in the worker, not through this account's writes: always read live
   // (the read cache would show a delivery as pending for up to READ_CACHE_MS after it landed).
-  const read = { auth: 'session', readCache: false } as const;
+  const read = { auth: 'session', role: 'admin', readCache: false } as const;
   const write = { auth: 'session', role: 'admin' } as const;
+  const alertsConfig = { auth: 'session', role: 'viewer', readCache: false } as const;
   const params = WebhookIdParamsSchema;
 
   app.get(
     '/api/webhooks',
-    { config: read, schema: { querystring: OptionalBrandQuerySchema, response: { 200: WebhookListSchema, ...errorResponses(400, 401, 404) } } },
+    { config: read, schema: { querystring: OptionalBrandQuerySchema, response: { 200: WebhookListSchema, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => {
       const { accountId } = principalOf(request);
       const { brandId } = request.query;
@@ -56,7 +58,7 @@ export const legacyWebhookRoutes: FastifyPluginAsyncTypebox<{ container: Contain
 
   app.get(
     '/api/webhooks/:id',
-    { config: read, schema: { params, response: { 200: WebhookSchema, ...errorResponses(401, 404) } } },
+    { config: read, schema: { params, response: { 200: WebhookSchema, ...errorResponses(401, 403, 404) } } },
     async (request) => webhooks.get(principalOf(request).accountId, request.params.id),
   );
 
@@ -92,13 +94,13 @@ export const legacyWebhookRoutes: FastifyPluginAsyncTypebox<{ container: Contain
 
   app.get(
     '/api/webhooks/:id/deliveries',
-    { config: read, schema: { params, querystring: DeliveriesQuerySchema, response: { 200: DeliveryListSchema, ...errorResponses(400, 401, 404) } } },
+    { config: read, schema: { params, querystring: DeliveriesQuerySchema, response: { 200: DeliveryListSchema, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => ({ data: await webhooks.deliveries(principalOf(request).accountId, request.params.id, request.query.limit) }),
   );
 
   app.get(
     '/api/alerts',
-    { config: read, schema: { querystring: OptionalBrandQuerySchema, response: { 200: AlertListSchema, ...errorResponses(400, 401, 404) } } },
+    { config: alertsConfig, schema: { querystring: OptionalBrandQuerySchema, response: { 200: AlertListSchema, ...errorResponses(400, 401, 404) } } },
     async (request) => ({ data: await webhooks.alerts(principalOf(request).accountId, request.query.brandId) }),
   );
 };

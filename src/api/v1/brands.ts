@@ -89,8 +89,9 @@ export const brandRoutes: FastifyPluginAsyncTypebox<{ container: Container } & S
   app.delete(
     `${prefix}/brands/:id`,
     {
-      // Deleting a brand deletes its history: an admin's decision on the dashboard.
-      config: { ...surfaceConfig(surface, 'write', 'Beta'), ...(surface === 'dashboard' ? { role: 'admin' as const } : {}) },
+      // Deleting a brand deletes its history: an admin's decision, on both surfaces (a v1 key acts
+      // with its creator's role).
+      config: { ...surfaceConfig(surface, 'write', 'Beta'), role: 'admin' as const },
       schema: {
         summary: 'Delete a brand',
         description: 'Deletes the brand, its prompt packs, incidents and answer history; its runs stay (unlinked) in the usage history. 204 on success.',

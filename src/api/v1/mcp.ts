@@ -16,7 +16,8 @@ export const v1McpRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = 
   app.post(
     '/api/v1/mcp',
     // No limit here: the connection itself is free, every tool call is charged as its REST call.
-    { config: { auth: 'v1', scope: 'read', stability: 'Beta' }, schema: { hide: true } },
+    // Any role: each tool call is a REST call checked against the key's scope and its creator's role.
+    { config: { auth: 'v1', scope: 'read', role: 'viewer', stability: 'Beta' }, schema: { hide: true } },
     async (request, reply) => {
       principalOf(request);
       const apiKey = /^Bearer[ ]+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];

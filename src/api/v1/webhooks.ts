@@ -15,7 +15,8 @@ const fields = (w: WebhookView) => ({ webhookId: w.id, url: w.url, events: w.eve
 
 export const v1WebhookRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (app, { container }) => {
   const { webhooks } = container.services;
-  const config = { stability: 'Beta', scope: 'admin', limit: 'v1' } as const;
+  // Admin scope, and a key whose creator is (still) an owner or admin: admins manage webhooks.
+  const config = { stability: 'Beta', scope: 'admin', role: 'admin', limit: 'v1' } as const;
   const tags = ['Webhooks'];
 
   app.post(

@@ -104,6 +104,40 @@ export const apiKeys = pgTable(
   ],
 );
 
+/**
+ * Invitations to join an account's team. The URL carries a 256-bit single-use token; only its
+ * SHA-256 is stored. At most one pending invitation per e-mail and account (a new one replaces it);
+ * an accepted one is kept (accepted_at) so a reused link is told it was used, not "unknown".
+ */
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Trimmed and lower-cased, like users.email. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    /** SHA-256 (hex) of the token in the URL. */
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('team_invites_token_idx').on(t.tokenHash),
+    uniqueIndex('team_invites_pending_email_idx')
+      .on(t.accountId, t.email)
+      .where(sql`accepted_at is null`),
+    index('team_invites_account_idx').on(t.accountId, t.createdAt),
+    check('team_invites_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('team_invites_role_check', sql`${t.role} in ('owner', 'admin', 'member', 'viewer')`),
+  ],
+);
+
 export const usageLedger = pgTable(
   'usage_ledger',
   {

@@ -43,16 +43,6 @@ export function createAccountsService(deps: { db: Db }) {
       });
     },
 
-    /** Adds a team member to an existing account (invitations build on this). */
-    async addUser(accountId: string, input: { email: string; password: string; role: Role }) {
-      if (!(await repo.findAccount(db, accountId))) throw notFound('Account');
-      assertStrongPassword(input.password, input.email);
-      const passwordHash = await hashPassword(input.password);
-      const user = await repo.insertUser(db, { accountId, email: normaliseEmail(input.email), passwordHash, role: input.role });
-      if (!user) throw conflict(new EmailTakenError().message);
-      return user;
-    },
-
     /** The user for these credentials, or undefined; takes as long for an unknown e-mail. */
     async authenticate(email: string, password: string) {
       const user = await repo.findUserByEmail(db, normaliseEmail(email));
@@ -65,9 +55,30 @@ export function createAccountsService(deps: { db: Db }) {
     findAccount: (id: string) => repo.findAccount(db, id),
     setTier: (accountId: string, tier: Tier, customLimits?: repo.AccountRow['customLimits']) =>
       repo.setTier(db, accountId, tier, customLimits),
-    setRole: (userId: string, role: Role) => repo.setRole(db, userId, role),
     /** Inside `tx`, holds the account's row until commit: per-account "count, then insert" checks run one at a time. */
     lock: (tx: Executor, accountId: string) => repo.lockAccount(tx, accountId),
+
+    // Team membership (src/features/team builds on these; `tx` lets it hold the account's lock).
+    /** The account's users, oldest first. */
+    members: (accountId: string, tx: Executor = db) => repo.listUsers(tx, accountId),
+    /** A user of this account, or undefined (another account's user is not found). */
+    member: (accountId: string, userId: string, tx: Executor = db) => repo.findUserInAccount(tx, accountId, userId),
+    countOtherOwners: (accountId: string, exceptUserId: string, tx: Executor = db) => repo.countOtherOwners(tx, accountId, exceptUserId),
+    countMembers: (accountId: string, tx: Executor = db) => repo.countUsers(tx, accountId),
+    changeRole: (accountId: string, userId: string, role: Role, tx: Executor = db) => repo.updateUserRole(tx, accountId, userId, role),
+    removeMember: (accountId: string, userId: string, tx: Executor = db) => repo.deleteUser(tx, accountId, userId),
+    /** Moves a user (and their sign-in) into another account with a role. */
+    moveMember: (userId: string, toAccountId: string, role: Role, tx: Executor = db) => repo.moveUser(tx, userId, toAccountId, role),
+    /** Closes an account: its brands, keys, webhooks and usage go with it. */
+    deleteAccount: (accountId: string, tx: Executor = db) => repo.deleteAccount(tx, accountId),
+    /** A new user's password, checked against the policy and hashed (slow: call outside transactions). */
+    async hashNewPassword(password: string, email: string): Promise<string> {
+      assertStrongPassword(password, normaliseEmail(email));
+      return hashPassword(password);
+    },
+    /** Inserts a user with an already hashed password; undefined when the e-mail is taken. */
+    insertMember: (tx: Executor, user: { accountId: string; email: string; passwordHash: string; role: Role }) =>
+      repo.insertUser(tx, { ...user, email: normaliseEmail(user.email) }),
   };
 }
 

@@ -96,6 +96,23 @@ export function createAuthService(deps: { db: Db; now: () => number; accounts: A
 
     logout,
 
+    /**
+     * Signs a user in without a password (they just proved themselves another way: accepting an
+     * invitation). A fresh session id; the browser's previous session, if any, is ended.
+     */
+    async startSession(userId: string, previousSessionId?: string): Promise<IssuedSession> {
+      if (previousSessionId) await logout(previousSessionId);
+      return issue(userId);
+    },
+
+    /**
+     * Forget this process's cached sessions of a user: a role change, a move to another account
+     * or a removal takes effect here at once (in other processes within SESSION_CACHE_TTL_MS).
+     */
+    forgetUser(userId: string): void {
+      cache.deleteWhere((identity) => identity.userId === userId);
+    },
+
     /** The principal of a session cookie, or a 401 saying why there is none. */
     async resolve(sessionId: string): Promise<ResolvedSession> {
       if (!SESSION_ID_RE.test(sessionId)) throw unauthorized('The session cookie is malformed; sign in again.');

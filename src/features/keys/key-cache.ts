@@ -11,6 +11,8 @@ const MAX_ENTRIES = 10_000;
 export interface KeyCache<T> {
   get(hash: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
   delete(hash: string): void;
+  /** Drops every entry whose value matches (a user's role changed or they left the team). */
+  deleteWhere(matches: (value: T) => boolean): void;
 }
 
 export function createKeyCache<T>(now: () => number, ttlMs = KEY_CACHE_TTL_MS): KeyCache<T> {
@@ -36,6 +38,9 @@ export function createKeyCache<T>(now: () => number, ttlMs = KEY_CACHE_TTL_MS): 
     },
     delete(hash) {
       entries.delete(hash);
+    },
+    deleteWhere(matches) {
+      for (const [hash, entry] of entries) if (entry.value !== undefined && matches(entry.value)) entries.delete(hash);
     },
   };
 }

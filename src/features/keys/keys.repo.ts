@@ -123,3 +123,13 @@ export async function touchKeys(db: Executor, usedAt: ReadonlyMap<string, Date>)
     .set({ lastUsedAt: sql`greatest(coalesce(${apiKeys.lastUsedAt}, '-infinity'::timestamptz), case ${cases} end)` })
     .where(inArray(apiKeys.id, ids));
 }
+
+/** Active (unrevoked) keys of the account per creating user. */
+export async function countActiveKeysByCreator(db: Executor, accountId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ userId: apiKeys.createdBy, n: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+    .groupBy(apiKeys.createdBy);
+  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+}

@@ -160,6 +160,17 @@ export function createKeysService(deps: { db: Db; now: () => number; log: Logger
       };
     },
 
+    /**
+     * Forget this process's cached lookups of the user's keys: a key acts with its creator's
+     * role, so a role change or a removal takes effect here at once (elsewhere within the TTL).
+     */
+    forgetUser(userId: string): void {
+      cache.deleteWhere((identity) => identity.userId === userId);
+    },
+
+    /** Active keys each user of the account created (what stops working if they leave). */
+    countByCreator: (accountId: string) => repo.countActiveKeysByCreator(db, accountId),
+
     /** Write pending `last_used_at` times now (tests, shutdown). */
     flushLastUsed: flush,
 

@@ -126,17 +126,17 @@ export async function webhookFailed(tx: Executor, webhookId: string, at: Date, e
   return row?.failingSince ?? null;
 }
 
-/** True when this call created the alert (once per failing streak, whoever gets there first). */
+/** The new alert's id when this call created it (once per failing streak, whoever gets there first). */
 export async function insertAlert(
   db: Executor,
   alert: { webhookId: string; accountId: string; brandId: string | null; failingSince: Date; message: string; createdAt: Date },
-): Promise<boolean> {
+): Promise<string | undefined> {
   const rows = await db
     .insert(webhookAlerts)
     .values({ ...alert, kind: 'failing_24h' })
     .onConflictDoNothing()
     .returning({ id: webhookAlerts.id });
-  return rows.length === 1;
+  return rows[0]?.id;
 }
 
 /**

@@ -18,7 +18,7 @@
  */
 import type { AgentOptions } from 'node:https';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { RetryJobLaterError } from '../../jobs/definition.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LookupAll } from '../../lib/net-guard.js';
@@ -61,6 +61,11 @@ export interface DeliveryDeps {
   retryDelaysMs: readonly number[];
   allowPrivateNetworks: boolean;
   options?: DeliveryRuntimeOptions;
+  /**
+   * Called inside the transaction that raised an account alert (the e-mail to owners and admins
+   * is queued there, so it is sent exactly when the alert exists).
+   */
+  onAlert?: (alert: { alertId: string; accountId: string; brandId: string | null; message: string }, tx: Executor) => Promise<void>;
 }
 
 const SLOW_AFTER_MS = 250;
@@ -210,13 +215,18 @@ export function createDeliveryService(deps: DeliveryDeps) {
         `Webhook "${webhook.name}" has failed every delivery for ${describeDuration(alertAfterMs)} or more ` +
         `(since ${payload.failingSince}; ${webhook.consecutiveFailures} consecutive failures; last error: ${webhook.lastError ?? 'unknown'}). ` +
         'Check the receiver, then send a test event.';
-      const created = await repo.insertAlert(db, {
-        webhookId: webhook.id,
-        accountId: webhook.accountId,
-        brandId: webhook.brandId,
-        failingSince: webhook.failingSince,
-        message,
-        createdAt: new Date(now()),
+      const failingSince = webhook.failingSince;
+      const created = await db.transaction(async (tx) => {
+        const alertId = await repo.insertAlert(tx, {
+          webhookId: webhook.id,
+          accountId: webhook.accountId,
+          brandId: webhook.brandId,
+          failingSince,
+          message,
+          createdAt: new Date(now()),
+        });
+        if (alertId) await deps.onAlert?.({ alertId, accountId: webhook.accountId, brandId: webhook.brandId, message }, tx);
+        return alertId !== undefined;
       });
       if (created) {
         jobLog.error({ alert: 'webhook_failing', webhookId: webhook.id, accountId: webhook.accountId, brandId: webhook.brandId, failingSince: payload.failingSince }, message);

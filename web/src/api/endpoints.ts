@@ -14,6 +14,12 @@ import type {
   BrandDetail,
   Citation,
   CreatedKey,
+  AcceptedInvite,
+  CreatedInvite,
+  InvitePreview,
+  TeamInvite,
+  TeamMember,
+  TeamRole,
   ProbeStatus,
   ProbeTrigger,
   Suggestion,
@@ -39,6 +45,16 @@ export interface BrandInput {
 type Q = { brand_id: string; days?: number; prompts?: 'all' | 'unbranded' | 'branded' };
 
 export const endpoints = {
+  // The team (session cookie): members and roles, invitations, accepting one.
+  members: (signal?: AbortSignal) => api<{ data: TeamMember[] }>('/api/team/members', signal ? { signal } : {}),
+  changeRole: (userId: string, role: TeamRole) => api<TeamMember>(`/api/team/members/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { role } }),
+  removeMember: (userId: string) => api<void>(`/api/team/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+  invites: (signal?: AbortSignal) => api<{ data: TeamInvite[] }>('/api/team/invites', signal ? { signal } : {}),
+  invite: (body: { email: string; role: TeamRole }) => api<CreatedInvite>('/api/team/invites', { method: 'POST', body }),
+  withdrawInvite: (id: string) => api<void>(`/api/team/invites/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  previewInvite: (token: string) => api<InvitePreview>('/api/team/invites/preview', { method: 'POST', body: { token }, public: true }),
+  acceptInvite: (body: { token: string; password?: string }) => api<AcceptedInvite>('/api/team/invites/accept', { method: 'POST', body, public: true }),
+
   // Brands and probes: the dashboard twins of /api/v1/brands and /api/v1/probes (same bodies and answers).
   brands: (signal?: AbortSignal) => api<{ brands: Brand[] }>('/api/brands', signal ? { signal } : {}),
   createBrand: (body: BrandInput) => api<{ brand: Brand }>('/api/brands', { method: 'POST', body }),

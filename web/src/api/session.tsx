@@ -22,7 +22,7 @@ const Context = createContext<Session | null>(null);
  * /api/me for a visitor who never signed in, instead of asking and getting a 401 every time.
  */
 const HINT_KEY = 'sightline.signedIn';
-const PUBLIC_PATHS = new Set(['/', '/signin', '/signup']);
+const PUBLIC_PATHS = new Set(['/', '/signin', '/signup', '/invite']);
 function setHint(signedIn: boolean) {
   try {
     if (signedIn) localStorage.setItem(HINT_KEY, '1');

@@ -88,3 +88,11 @@ export interface Delivery {
   error: string | null;
   createdAt: string;
 }
+
+// The team operations are in the OpenAPI document too (session cookie), so their shapes are generated.
+export type TeamMember = Json<'/api/team/members', 'get'>['data'][number];
+export type TeamInvite = Json<'/api/team/invites', 'get'>['data'][number];
+export type CreatedInvite = Json<'/api/team/invites', 'post'>;
+export type InvitePreview = Json<'/api/team/invites/preview', 'post'>;
+export type AcceptedInvite = Json<'/api/team/invites/accept', 'post'>;
+export type TeamRole = TeamMember['role'];

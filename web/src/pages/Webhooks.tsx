@@ -6,7 +6,7 @@
  * what the receiver answered (polled from the delivery log), enable/disable, the delivery log.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api } from '../api/client.js';
+import { api, ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
 import type { Brand } from '../api/types.js';
 import { DataTable } from '../components/DataTable.js';
@@ -347,6 +347,8 @@ export function Webhooks({ brandId }: { brandId?: string }) {
   const brandList = brands.state === 'ready' ? brands.data.brands : [];
   const nameOf = (id: string | null) => (id === null ? null : (brandList.find((b) => b.id === id)?.name ?? id));
   const brandName = brandId ? (nameOf(brandId) ?? brandId) : null;
+  // Webhooks are for owners and admins, reading included (docs/auth.md "Roles and teams").
+  const forbidden = load.state === 'error' && load.error instanceof ApiError && load.error.status === 403;
   return (
     <div className="page">
       {brandId && (
@@ -371,14 +373,15 @@ export function Webhooks({ brandId }: { brandId?: string }) {
       )}
       {load.state === 'loading' && <p className="muted">{t('common.loading')}</p>}
       {load.state === 'missing' && <Notice kind="warn">{t('webhooks.missingApi')}</Notice>}
-      {load.state === 'error' && <ErrorNotice error={load.error} />}
+      {load.state === 'error' &&
+        (forbidden ? <Notice kind="warn">{t('webhooks.forbidden')}</Notice> : <ErrorNotice error={load.error} />)}
       {load.state === 'ready' &&
         (load.data.data.length === 0 ? (
           <p className="muted">{brandId ? t('webhooks.empty') : t('webhooks.emptyAll')}</p>
         ) : (
           load.data.data.map((h) => <WebhookRow key={h.id} hook={h} brandName={nameOf(h.brandId)} onChanged={reload} />)
         ))}
-      {load.state !== 'missing' && brands.state === 'ready' && (
+      {load.state !== 'missing' && !forbidden && brands.state === 'ready' && (
         <CreateWebhook
           brands={brandList}
           brandId={brandId}

@@ -90,6 +90,8 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['best-selling', 0], ['bestselling', 0], ['best-seller*', 0], ['bestseller*', 0], ['top-selling', 0], ['top seller*', 0],
   // engine 2.2: plan names, warranty terms, pros/cons labels and the reader's budget describe,
   // they do not judge (rules §3)
+  // market position is a fact (§3: market share stays neutral); it adds little to real praise
+  ['leading', 0.3], ['market leader', 0.3], ['surge pricing', 0], ['net loss', -1], ['job cuts', -1],
   ['premium', 0], ['premium feel', 0.7], ['premium build', 1], ['premium design', 0.7], ['limited warranty', 0],
   ['pros', 0], ['cons', 0], ['pros and cons', 0], ['limited budget', 0], ['tight budget', 0],
 ];

@@ -33,7 +33,10 @@ export function ranksByTarget(text: string, entries: readonly RankEntry[], hits:
     const detail = entry.why === DETAIL_LIST && entry.parent !== null && !entry.parent.source && entry.leadStart === true;
     if (entry.source && !detail) continue;
     if (entry.parent !== null && hitsIn(hits, entry.parent.lead).length > 0) continue;
-    const leading = entry.after === undefined ? [] : hitsIn(hits, entry.after).filter((h) => leadsWith(text, entry.after!, h));
+    // "用户：抖音…，快手…" / "Mounts: Canon RF, Nikon Z": a line naming two brands after a
+    // label compares them along a dimension; only a single name after the label leads it.
+    const afterHits = entry.after === undefined ? [] : hitsIn(hits, entry.after);
+    const leading = new Set(afterHits.map((h) => h.target)).size === 1 ? afterHits.filter((h) => leadsWith(text, entry.after!, h)) : [];
     const named = hitsIn(hits, entry.lead).filter((h) => entry.leadStart !== true || leadsWith(text, entry.lead, h));
     for (const h of named.length > 0 ? named : leading) {
       if (ranks[h.target] === null) {

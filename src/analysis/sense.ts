@@ -308,6 +308,10 @@ export class SenseJudge {
     if (position === 'sentence start' && (EN_SUBJECT_VERB_AFTER.test(originalAfter) || /^\s+[a-z]+ed\b/.test(originalAfter))) return { accepted: true, reason: 'brand evidence: a bare subject of a verb' };
     if (/^\s+(?:and|or|&|vs\.?|versus)\s+[A-Z]/.test(originalAfter)) return { accepted: true, reason: 'brand evidence: coordinated with another proper noun' };
     if (this.coNamed(h, all, s) || this.coNamed(h, all, blockBounds(text, h.start))) return { accepted: true, reason: 'brand evidence: co-named with another tracked brand' };
+    // A Latin word set in Chinese text ("OPPO 目前的手机产品线") is a name, not an English word.
+    if (/^[a-z]+$/.test(text.slice(h.start, h.end)) && (/^[ \t]*[\u3400-\u9fff]/.test(text.slice(h.end, h.end + 3)) || /[\u3400-\u9fff][ \t]*$/.test(text.slice(Math.max(0, h.start - 3), h.start)))) {
+      return { accepted: true, reason: 'brand evidence: a Latin name in Chinese text' };
+    }
     if (/^[\s>*_#\d.()-]*(?:\*\*|__|\[)?$/.test(text.slice(s.start, h.start)) && /^(?:\*\*|__|\])?[ \t]*(?:[:—–(|-]|\n|$)/.test(text.slice(h.end, h.end + 4))) {
       return { accepted: true, reason: 'brand evidence: lead of a list item or heading' };
     }

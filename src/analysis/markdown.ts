@@ -328,10 +328,14 @@ export function parseStructure(text: string): DocStructure {
   // a run: numbering that continues across group headings (1–2 under one, 3–4 under the next) is
   // one list (§2).
   const paraEntries: RankEntry[] = [];
+  const lastOfRun = new Set<RankEntry>();
   const runs = new Map<string, { entries: RankEntry[]; continuation: boolean }>();
   const flushRun = (style: string): void => {
     const run = runs.get(style);
-    if (run !== undefined && (run.entries.length >= 2 || (run.continuation && run.entries.length > 0))) paraEntries.push(...run.entries);
+    if (run !== undefined && (run.entries.length >= 2 || (run.continuation && run.entries.length > 0))) {
+      paraEntries.push(...run.entries);
+      lastOfRun.add(run.entries[run.entries.length - 1]!);
+    }
     runs.delete(style);
   };
   // Ordered lists whose numbering a later list or numbered paragraph continues (3. after a
@@ -406,8 +410,7 @@ export function parseStructure(text: string): DocStructure {
   }
   for (const style of [...runs.keys()]) flushRun(style);
   // The last entry of a run also holds the lists right after it ("三、居家训练" then "- Keep：…").
-  for (const e of paraEntries) {
-    if (paraEntries.some((o) => o !== e && o.scope.start > e.scope.start && o.scope.start <= e.scope.end)) continue;
+  for (const e of lastOfRun) {
     let bi = blocks.findIndex((b) => b.start <= e.scope.start && e.scope.start < b.end);
     while (bi >= 0 && blocks[bi + 1]?.token.type === 'list' && blocks[bi]!.end <= e.scope.end + 2) {
       e.scope.end = blocks[bi + 1]!.end;

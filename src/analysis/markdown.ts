@@ -100,6 +100,8 @@ function paraNumber(line: string, runs: ReadonlyMap<string, { entries: readonly 
   }
   return null;
 }
+// A title-like line: short, no sentence punctuation, ending in a colon.
+const TITLE_LINE = /^[^,，。；;!?！？\n]{1,24}:\s*$/;
 const LIST_MARKER = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*/;
 const SOURCE_INTRO = /(参考|来源|引用|出处|资料|链接|sources?|references?|citations?|further reading|links?)[^\n]{0,12}[:：]?\s*$/i;
 const ITEM_LABEL = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*(?:\*\*|__)?(?:[\u4e00-\u9fff]{1,6}|[a-z]+(?: [a-z]+){0,2})(?:\*\*|__)?[ \t]*[:：]/;
@@ -449,6 +451,13 @@ export function parseStructure(text: string): DocStructure {
     const list = b.token as Tokens.List;
     const items = locate(text, list.items, b.start);
     const intro = lastLine(text, blocks[bi - 1]);
+    // A short title line ending in a colon right above the list ("小米手环9：" then "- 优点：…")
+    // is the subject of the list's sentences (sentiment only: it is no rank entry or group).
+    const prevBlock = blocks[bi - 1];
+    if (prevBlock?.token.type === 'paragraph' && TITLE_LINE.test(intro)) {
+      const lineStart = text.lastIndexOf(intro, b.start);
+      if (lineStart >= 0) scopes.push({ lead: { start: lineStart, end: lineStart + intro.length }, scope: { start: lineStart, end: b.end } });
+    }
     const why =
       SOURCE_INTRO.test(intro) || isLinkList(text, items)
         ? 'source list'

@@ -38,9 +38,12 @@ const ALTERNATIVES_BETTER = /\b(?:these|those|other|the following|alternatives?|
 const SIDE_LABEL = /(?:^|[\s*_>#—–-])(pros|upsides?|advantages|strengths|优点|优势|亮点|cons|downsides?|drawbacks?|disadvantages|weaknesses|缺点|不足|劣势|槽点|avoid|skip|not recommended|不推荐|不建议|避坑|慎选|慎买)[\s*_]*$/i;
 const NEGATIVE_SIDE = /^(?:cons|downsides?|drawbacks?|disadvantages|weaknesses|缺点|不足|劣势|槽点)$/i;
 const AVOID_SIDE = /^(?:avoid|skip|not recommended|不推荐|不建议|避坑|慎选|慎买)$/i;
-// An answer that calls the choice even ("各有所长", "neither is better", "it depends on") is a
-// balanced comparison: its evaluative clauses weigh a quarter, except an explicit recommendation.
-const BALANCED = /各有所长|各有千秋|各有优劣|各有利弊|各有优势|各有特点|各有侧重|按(?:自己的|个人)?需求选择|按需选择|看个人需求|看个人喜好|取决于(?:你|个人|自己)|\bneither is (?:better|the clear winner|objectively better)|\bit (?:really |all )?depends on\b|\bcomes down to\b|\bchoose based on\b|\bdepends on (?:your|what you)|\beach has (?:its|their) (?:own )?(?:strengths|merits)|\bno clear winner/i;
+// An answer that calls the choice even ("各有所长", "neither is better") is a balanced comparison:
+// its evaluative clauses weigh a quarter, except an explicit recommendation. "It depends on your
+// needs" / "按需求选择" say so only in prose: a recommendation list often opens with them.
+const BALANCED = /各有所长|各有千秋|各有优劣|各有利弊|各有优势|各有特点|各有侧重|\bneither is (?:better|the clear winner|objectively better)|\beach has (?:its|their) (?:own )?(?:strengths|merits)|\bno clear winner/i;
+const BALANCED_IN_PROSE = /按(?:自己的|个人)?需求选择|按需选择|看个人需求|看个人喜好|取决于(?:你|个人|自己)|\bit (?:really |all )?depends on\b|\bcomes down to\b|\bchoose based on\b|\bdepends on (?:your|what you)/i;
+const LIST_LINE = /^[ \t]*(?:[*+-]|\d{1,2}[.、)]|#{1,6})[ \t]/m;
 const RECOMMENDS = /推荐|首选|建议(?:选|买)|\brecommend|\bgo with\b|\bour pick\b|\btop pick\b|\bi'd (?:pick|choose|go)|\bbest (?:overall|choice|pick|option)\b/i;
 const BALANCED_WEIGHT = 0.25;
 const BARE_CONTRAST = /^[\s*_>#-]*(?:however|but|yet|still|that said|不过|但是|但|然而|可是)[\s,，]*$/i;
@@ -110,7 +113,7 @@ export function sentimentsByTarget(
   const topics = scopeTargets(scopes, hits);
   const contributions: Contribution[] = [];
   let previousSentenceTargets = new Set<number>();
-  const balanced = BALANCED.test(text);
+  const balanced = BALANCED.test(text) || (BALANCED_IN_PROSE.test(text) && !LIST_LINE.test(text));
   let side = 0;
 
   for (const sentence of sentences) {
@@ -168,7 +171,7 @@ export function sentimentsByTarget(
       if (named.size === 0 && ALTERNATIVES_BETTER.test(clauseText)) subjectValue = -Math.max(1, Math.abs(subjectValue));
       if (label !== null) subjectValue = 0;
       else if (side !== 0) subjectValue = side;
-      if (balanced && (BALANCED.test(clauseText) || !RECOMMENDS.test(clauseText))) subjectValue *= BALANCED.test(clauseText) ? 0 : BALANCED_WEIGHT;
+      if (balanced && !RECOMMENDS.test(clauseText)) subjectValue *= BALANCED.test(clauseText) || BALANCED_IN_PROSE.test(clauseText) ? 0 : BALANCED_WEIGHT;
       for (const t of subjects) contributions.push({ target: t, clause: ci, value: subjectValue });
       for (const t of objects) if (!subjects.has(t)) contributions.push({ target: t, clause: ci, value: -subjectValue });
       carry = new Set([...subjects, ...objects]);

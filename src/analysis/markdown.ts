@@ -66,6 +66,8 @@ export interface TopicScope {
 export interface DocStructure {
   entries: RankEntry[];
   scopes: TopicScope[];
+  /** Lists of steps to follow: their clauses weigh little for sentiment (sentiment.ts). */
+  steps: Span[];
 }
 
 const CN_NUMERALS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
@@ -110,6 +112,9 @@ const RANK_HEADER = /^(排名|名次|排行|序号|rank|ranking|#|no\.?|位次)$
 const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|谨慎|需要注意的品牌|踩雷|黑名单|劝退|避免选择|\bavoid\b|be cautious|caution|not recommended|steer clear|think twice|red flags|approach with care|\bskip\b|wary/i;
 // Lists of steps, tips, reasons or criteria name brands in passing; they are not product lists.
 const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
+// Steps to follow (a subset of HOWTO: not tips or reasons) and troubleshooting intros.
+const STEPS = /^(?:[#*_\s]*)to [a-z]+ |步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|流程|排查|\bhow to\b|\bsteps?\b|troubleshoot/i;
+const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
 const PRODUCT_INTRO = /推荐|品牌|哪些|排名|排行|榜|top\s*\d|\bbest\b|\brecommend|\bpicks?\b|\bbrands\b|\boptions\b|\balternatives\b|\btools\b|\bapps\b/i;
 const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|点击|进入|登录|登陆|选择|下载|安装|注册|设置|确认|检查|比较|对比|关注|考虑|查看|前往|搜索|输入|填写|绑定|开启|关闭|联系|访问|open|click|go to|upload|paste|copy|share|add|type|save|export|import|drag|press|follow|wait|sign (?:in|up)|log in|install|download|select|choose|navigate|tap|create|enter|check|compare|consider|look for|make sure|set up|visit|search|connect|contact|enable|turn on|read)\b/i;
 
@@ -295,12 +300,13 @@ function subItems(text: string, item: Located, group: RankEntry, entries: RankEn
 export function parseStructure(text: string): DocStructure {
   const entries: RankEntry[] = [];
   const scopes: TopicScope[] = [];
+  const steps: Span[] = [];
   let tokens: Token[];
   try {
     const tokenizer = SETEXT_UNDERLINE.test(text) ? undefined : new NoSetextTokenizer();
     tokens = new Lexer({ gfm: true, ...(tokenizer === undefined ? {} : { tokenizer }) }).blockTokens(text, []);
   } catch {
-    return { entries, scopes };
+    return { entries, scopes, steps };
   }
   const blocks = locate(text, tokens, 0).filter((b) => b.token.type !== 'space');
   // Unnumbered bold titles: never ranks themselves, but a list under one is a detail list.
@@ -432,6 +438,7 @@ export function parseStructure(text: string): DocStructure {
   };
   const unrankedWhy = (intro: string, section: string): string | undefined => {
     if (CAUTION.test(intro) || CAUTION.test(section)) return 'caution section';
+    if (TROUBLESHOOT.test(intro) && !PRODUCT_INTRO.test(intro)) return 'how-to / tips / reasons list';
     if ((HOWTO.test(intro) && !PRODUCT_INTRO.test(intro)) || (HOWTO.test(section) && !PRODUCT_INTRO.test(section) && intro === '')) return 'how-to / tips / reasons list';
     return undefined;
   };
@@ -458,12 +465,15 @@ export function parseStructure(text: string): DocStructure {
       const lineStart = text.lastIndexOf(intro, b.start);
       if (lineStart >= 0) scopes.push({ lead: { start: lineStart, end: lineStart + intro.length }, scope: { start: lineStart, end: b.end } });
     }
+    const verbLed = items.filter((it) => VERB_LED.test(text.slice(it.start, it.end))).length * 2 > items.length;
     const why =
       SOURCE_INTRO.test(intro) || isLinkList(text, items)
         ? 'source list'
-        : items.filter((it) => VERB_LED.test(text.slice(it.start, it.end))).length * 2 > items.length
+        : verbLed
           ? 'how-to / tips / reasons list'
           : unrankedWhy(intro, sectionLead(b.start));
+    // Instructions (steps, troubleshooting) describe what to do, not how good the brand is (§3).
+    if (verbLed || ((STEPS.test(intro) || TROUBLESHOOT.test(intro)) && !PRODUCT_INTRO.test(intro))) steps.push({ start: b.start, end: b.end });
     // The entry or group around each item: usually one for the whole list, but a group line that
     // Markdown folded into the previous item ("2. 吉利星瑞\n(二)SUV\n1. 长城") splits the list.
     const parentAt = (pos: number): RankEntry | null => parents.filter((e) => e.scope.start <= pos && pos < e.scope.end).pop() ?? null;
@@ -499,5 +509,5 @@ export function parseStructure(text: string): DocStructure {
     });
   });
   entries.sort((a, b) => a.lead.start - b.lead.start);
-  return { entries, scopes };
+  return { entries, scopes, steps };
 }

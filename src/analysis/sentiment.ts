@@ -23,7 +23,7 @@ import { lexiconScore, scoreClause, type ClauseScore } from './clause-score.js';
 import type { Hit } from './matcher.js';
 import type { TopicScope } from './markdown.js';
 import { clauseAt, segment, type Clause } from './segment.js';
-import type { Sentiment } from './types.js';
+import type { Sentiment, Span } from './types.js';
 
 export const POSITIVE_THRESHOLD = 0.2;
 export const NEGATIVE_THRESHOLD = -0.2;
@@ -103,6 +103,7 @@ export function sentimentsByTarget(
   scopes: readonly TopicScope[],
   targetCount: number,
   cautioned: ReadonlySet<number> = new Set(),
+  steps: readonly Span[] = [],
 ): Array<Sentiment | null> {
   const { sentences, clauses } = segment(text);
   const clauseHits: Hit[][] = clauses.map(() => []);
@@ -171,6 +172,8 @@ export function sentimentsByTarget(
       if (named.size === 0 && ALTERNATIVES_BETTER.test(clauseText)) subjectValue = -Math.max(1, Math.abs(subjectValue));
       if (label !== null) subjectValue = 0;
       else if (side !== 0) subjectValue = side;
+      // A step to follow ("一键就能解绑，操作很方便", "a quick way to…") instructs; it weighs little (§3).
+      if (steps.some((sp) => clause.start >= sp.start && clause.start < sp.end) && !RECOMMENDS.test(clauseText)) subjectValue *= BALANCED_WEIGHT;
       if (balanced && !RECOMMENDS.test(clauseText)) subjectValue *= BALANCED.test(clauseText) || BALANCED_IN_PROSE.test(clauseText) ? 0 : BALANCED_WEIGHT;
       for (const t of subjects) contributions.push({ target: t, clause: ci, value: subjectValue });
       for (const t of objects) if (!subjects.has(t)) contributions.push({ target: t, clause: ci, value: -subjectValue });

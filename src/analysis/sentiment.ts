@@ -48,7 +48,7 @@ const RECOMMENDS = /推荐|首选|建议(?:选|买)|\brecommend|\bgo with\b|\bou
 const BALANCED_WEIGHT = 0.25;
 const BARE_CONTRAST = /^[\s*_>#-]*(?:however|but|yet|still|that said|不过|但是|但|然而|可是)[\s,，]*$/i;
 /** As many pros as cons, their weights within this ratio of each other: a balanced entry, neutral (§3). */
-const BALANCE_RATIO = 0.5;
+const BALANCE_RATIO = 0.6;
 const CONNECTIVES = /以及|还有|和|与|及|或|跟|同|\band\b|\bor\b|\bvs\.?|\bversus\b/g;
 
 export function labelFor(score: number): Sentiment['label'] {

@@ -16,6 +16,10 @@
  * Weights: a clause opening with a contrast (但是/不过/however/but) weighs 1.5 when something
  * was already said about the same target (the clause after the contrast weighs more); a
  * concessive clause (虽然/尽管/although) weighs 0.5.
+ * Engine 2.2 (§3 neutral readings): clauses after a "Pros:" / "缺点：" label count ±1 each to the
+ * end of the line ("Avoid:" −1.5); a target with as many pros as cons of comparable weight, an
+ * answer that calls the choice even (各有所长, "neither is better"), and steps to follow weigh a
+ * quarter, except explicit recommendations.
  * score = tanh(Σ weight·polarity / 2) ∈ (−1, 1); label positive when score ≥ 0.2, negative when
  * score ≤ −0.2, neutral otherwise (one plain positive word gives ≈ 0.46).
  */
@@ -131,7 +135,8 @@ export function sentimentsByTarget(
         }
       }
       if (best !== null) return best.targets;
-      return CONTINUATION_START.test(text.slice(sentence.start, sentence.start + 40)) ? previousSentenceTargets : new Set<number>();
+      // Inside a pros/cons line ("Pros: …. Cons: …") every sentence is about the same subject.
+      return side !== 0 || CONTINUATION_START.test(text.slice(sentence.start, sentence.start + 40)) ? previousSentenceTargets : new Set<number>();
     };
     let carry = new Set<number>();
     let pending = new Set<number>();

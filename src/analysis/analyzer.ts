@@ -87,7 +87,7 @@ function analyzeWith(
       if (e.why?.startsWith('caution') !== true) continue;
       for (const h of hits) if (h.start >= e.lead.start && h.start < (e.after?.end ?? e.lead.end)) cautioned.add(h.target);
     }
-    sentiments = sentimentsByTarget(folded.text, hits, structure.scopes, targets.length, cautioned);
+    sentiments = sentimentsByTarget(folded.text, hits, structure.scopes, targets.length, cautioned, structure.steps);
   }
 
   const byTarget: Hit[][] = targets.map(() => []);

@@ -88,4 +88,10 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['better known', 0], ['limited edition', 0], ['limited-time', 0], ['free trial', 0], ['fast charging', 0.5],
   // sales rank, not a judgement (rules §3: good numbers without evaluative wording stay neutral)
   ['best-selling', 0], ['bestselling', 0], ['best-seller*', 0], ['bestseller*', 0], ['top-selling', 0], ['top seller*', 0],
+  // engine 2.2: plan names, warranty terms, pros/cons labels and the reader's budget describe,
+  // they do not judge (rules §3)
+  // market position is a fact (§3: market share stays neutral); it adds little to real praise
+  ['leading', 0.3], ['market leader', 0.3], ['surge pricing', 0], ['net loss', -1], ['job cuts', -1],
+  ['premium', 0], ['premium feel', 0.7], ['premium build', 1], ['premium design', 0.7], ['limited warranty', 0],
+  ['pros', 0], ['cons', 0], ['pros and cons', 0], ['limited budget', 0], ['tight budget', 0],
 ];

@@ -34,6 +34,9 @@ class NoSetextTokenizer extends Tokenizer {
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/m;
 import type { Span } from './types.js';
 
+/** Why a "label: …" list under an entry does not rank by itself (rank.ts may still read it as sub-items). */
+export const DETAIL_LIST = 'detail list of an entry';
+
 export interface RankEntry {
   rank: number;
   lead: Span;
@@ -63,11 +66,44 @@ export interface TopicScope {
 export interface DocStructure {
   entries: RankEntry[];
   scopes: TopicScope[];
+  /** Lists of steps to follow: their clauses weigh little for sentiment (sentiment.ts). */
+  steps: Span[];
 }
 
 const CN_NUMERALS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
 const HEADING_NUMBER = /^#{1,6}[ \t]*(?:\*\*|__)?[ \t]*(?:(\d{1,2})[ \t]*[.、):](?!\d)|第([一二三四五六七八九十])[名位个款]?|top[ \t]*(\d{1,2})\b|no\.[ \t]*(\d{1,2})\b|#(\d{1,2})\b)/;
-const PARA_NUMBER = /^[ \t]*(?:\*\*|__)?[ \t]*(?:(\d{1,2})[ \t]*[.、):](?!\d)|\((\d{1,2})\)|第([一二三四五六七八九十])[名位，,、:])/;
+const PARA_STYLES: ReadonlyArray<readonly [string, RegExp]> = [
+  ['arabic', /^[ \t]*(?:\*\*|__)?[ \t]*(\d{1,2})[ \t]*[.、):](?!\d)/],
+  ['paren', /^[ \t]*(?:\*\*|__)?[ \t]*\((\d{1,2})\)/],
+  ['di', /^[ \t]*(?:\*\*|__)?[ \t]*第([一二三四五六七八九十])[名位，,、:]/],
+  ['cn', /^[ \t]*(?:\*\*|__)?[ \t]*([一二三四五六七八九十])[、.](?![\d一二三四五六七八九十])/],
+  ['paren-cn', /^[ \t]*(?:\*\*|__)?[ \t]*\(([一二三四五六七八九十])\)/],
+  // Doubao-style leads: keycap digits (1️⃣), medals (🥇🥈🥉), emoji bullets (✅ 飞利浦：…).
+  ['keycap', /^[ \t]*(?:\*\*|__)?[ \t]*(\d)\uFE0F?\u20E3/],
+];
+const MEDALS: Record<string, number> = { '🥇': 1, '🥈': 2, '🥉': 3 };
+const MEDAL = /^[ \t]*(?:\*\*|__)?[ \t]*(🥇|🥈|🥉)/u;
+const EMOJI_BULLET = /^[ \t]*(✅|✔️?|☑️?|👉|🔹|🔸|🔷|🔶|▪️?|◆|◇|★|☆|•|⭐️?|🌟|📌|🔥|💎|🏆|👍|🟢|🔵)/u;
+
+/** Number and numbering style of a numbered paragraph line ("1、X", "一、X", "1️⃣ X", "🥇 X"); null when none. */
+function paraNumber(line: string, runs: ReadonlyMap<string, { entries: readonly RankEntry[] }>): { style: string; n: number } | null {
+  for (const [style, re] of PARA_STYLES) {
+    const m = re.exec(line);
+    if (m === null) continue;
+    const n = numberOf(m);
+    return n === null ? null : { style, n };
+  }
+  const medal = MEDAL.exec(line);
+  if (medal !== null) return { style: 'medal', n: MEDALS[medal[1]!]! };
+  const bullet = EMOJI_BULLET.exec(line);
+  if (bullet !== null) {
+    const style = `bullet:${bullet[1]!.replace('\uFE0F', '')}`;
+    return { style, n: (runs.get(style)?.entries.length ?? 0) + 1 };
+  }
+  return null;
+}
+// A title-like line: short, no sentence punctuation, ending in a colon.
+const TITLE_LINE = /^[^,，。；;!?！？\n]{1,24}:\s*$/;
 const LIST_MARKER = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*/;
 const SOURCE_INTRO = /(参考|来源|引用|出处|资料|链接|sources?|references?|citations?|further reading|links?)[^\n]{0,12}[:：]?\s*$/i;
 const ITEM_LABEL = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*(?:\*\*|__)?(?:[\u4e00-\u9fff]{1,6}|[a-z]+(?: [a-z]+){0,2})(?:\*\*|__)?[ \t]*[:：]/;
@@ -75,7 +111,10 @@ const RANK_HEADER = /^(排名|名次|排行|序号|rank|ranking|#|no\.?|位次)$
 // A section that warns against what it lists is not a recommendation list (§2).
 const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|谨慎|需要注意的品牌|踩雷|黑名单|劝退|避免选择|\bavoid\b|be cautious|caution|not recommended|steer clear|think twice|red flags|approach with care|\bskip\b|wary/i;
 // Lists of steps, tips, reasons or criteria name brands in passing; they are not product lists.
-const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
+const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
+// Steps to follow (a subset of HOWTO: not tips or reasons) and troubleshooting intros.
+const STEPS = /^(?:[#*_\s]*)to [a-z]+ |步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|流程|排查|\bhow to\b|\bsteps?\b|troubleshoot/i;
+const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
 const PRODUCT_INTRO = /推荐|品牌|哪些|排名|排行|榜|top\s*\d|\bbest\b|\brecommend|\bpicks?\b|\bbrands\b|\boptions\b|\balternatives\b|\btools\b|\bapps\b/i;
 const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|点击|进入|登录|登陆|选择|下载|安装|注册|设置|确认|检查|比较|对比|关注|考虑|查看|前往|搜索|输入|填写|绑定|开启|关闭|联系|访问|open|click|go to|upload|paste|copy|share|add|type|save|export|import|drag|press|follow|wait|sign (?:in|up)|log in|install|download|select|choose|navigate|tap|create|enter|check|compare|consider|look for|make sure|set up|visit|search|connect|contact|enable|turn on|read)\b/i;
 
@@ -261,12 +300,13 @@ function subItems(text: string, item: Located, group: RankEntry, entries: RankEn
 export function parseStructure(text: string): DocStructure {
   const entries: RankEntry[] = [];
   const scopes: TopicScope[] = [];
+  const steps: Span[] = [];
   let tokens: Token[];
   try {
     const tokenizer = SETEXT_UNDERLINE.test(text) ? undefined : new NoSetextTokenizer();
     tokens = new Lexer({ gfm: true, ...(tokenizer === undefined ? {} : { tokenizer }) }).blockTokens(text, []);
   } catch {
-    return { entries, scopes };
+    return { entries, scopes, steps };
   }
   const blocks = locate(text, tokens, 0).filter((b) => b.token.type !== 'space');
   // Unnumbered bold titles: never ranks themselves, but a list under one is a detail list.
@@ -291,36 +331,100 @@ export function parseStructure(text: string): DocStructure {
     if (n !== null) entries.push({ rank: n, lead, scope, kind: 'heading', source: false, parent: null });
   });
 
+  // Numbered paragraphs, one run per numbering style, so "一、国际品牌" sections and the "1." items
+  // inside them are two lists, not one. A heading or list between numbered paragraphs does not end
+  // a run: numbering that continues across group headings (1–2 under one, 3–4 under the next) is
+  // one list (§2).
   const paraEntries: RankEntry[] = [];
-  let run: RankEntry[] = [];
-  const flush = (): void => {
-    if (run.length >= 2) paraEntries.push(...run);
-    run = [];
+  const lastOfRun = new Set<RankEntry>();
+  const runs = new Map<string, { entries: RankEntry[]; continuation: boolean }>();
+  const flushRun = (style: string): void => {
+    const run = runs.get(style);
+    if (run !== undefined && (run.entries.length >= 2 || (run.continuation && run.entries.length > 0))) {
+      paraEntries.push(...run.entries);
+      lastOfRun.add(run.entries[run.entries.length - 1]!);
+    }
+    runs.delete(style);
+  };
+  // Ordered lists whose numbering a later list or numbered paragraph continues (3. after a
+  // "1. 2." list under the previous group heading): their items are the list, not sub-items.
+  const continued = new Set<number>();
+  let lastOrdered: { start: number; next: number } | null = null;
+  // A group line ("(二)SUV", "二、国产品牌") right under a list item is folded into that item by
+  // Markdown (lazy continuation); it still starts the next group.
+  const lazyGroupLines = (b: Located): void => {
+    const LAZY = /\n(?=\S)(?![*+-]\s|\d{1,9}[.)]\s)([^\n]*)/g;
+    const body = text.slice(b.start, b.end);
+    for (let m = LAZY.exec(body); m !== null; m = LAZY.exec(body)) {
+      const found = paraNumber(m[1]!, runs);
+      if (found === null || (found.style !== 'cn' && found.style !== 'paren-cn')) continue;
+      const run = runs.get(found.style);
+      const prev = run?.entries[run.entries.length - 1];
+      if (prev === undefined || found.n !== prev.rank + 1) continue;
+      const s = b.start + m.index + 1;
+      const e = s + m[1]!.length;
+      prev.scope.end = s;
+      run!.entries.push({ rank: found.n, lead: leadOf(text, s, e), scope: { start: s, end: b.end }, kind: 'paragraph', source: false, parent: null });
+    }
   };
   for (const b of blocks) {
-    // A heading between numbered paragraphs does not end the run: numbering that continues
-    // across group headings (1–2 under one, 3–4 under the next) is one list (§2).
+    if (b.token.type === 'list') {
+      const list = b.token as Tokens.List;
+      lazyGroupLines(b);
+      if (list.ordered) {
+        const first = typeof list.start === 'number' && list.start > 0 ? list.start : 1;
+        if (lastOrdered !== null && first > 1 && first === lastOrdered.next) {
+          continued.add(lastOrdered.start);
+          continued.add(b.start);
+        }
+        lastOrdered = { start: b.start, next: first + list.items.length };
+      }
+      continue;
+    }
     if (b.token.type !== 'paragraph') continue;
     let s = b.start;
     while (s < b.end) {
       const nl = text.indexOf('\n', s);
       const e = nl < 0 || nl > b.end ? b.end : nl;
-      const m = PARA_NUMBER.exec(text.slice(s, e));
-      const n = m === null ? null : numberOf(m);
-      if (n !== null) {
-        const prev = run[run.length - 1];
-        if (prev !== undefined && n !== prev.rank + 1) flush();
-        if (run.length > 0 || n === 1) {
-          if (prev !== undefined && run.length > 0) prev.scope.end = s; // previous entry runs until this one
+      const found = paraNumber(text.slice(s, e), runs);
+      if (found !== null) {
+        const { style, n } = found;
+        let run = runs.get(style);
+        const prev = run?.entries[run.entries.length - 1];
+        if (prev !== undefined && n !== prev.rank + 1) {
+          flushRun(style);
+          run = undefined;
+        }
+        const continues = run === undefined && style === 'arabic' && lastOrdered !== null && n > 1 && n === lastOrdered.next;
+        if (continues) continued.add(lastOrdered!.start);
+        if (run !== undefined || n === 1 || continues) {
+          if (run === undefined) {
+            run = { entries: [], continuation: continues };
+            runs.set(style, run);
+          }
+          const last = run.entries[run.entries.length - 1];
+          if (last !== undefined) last.scope.end = s; // previous entry runs until this one
           const lead = leadOf(text, s, e);
-          const after = afterLead(text, lead);
-          run.push({ rank: n, lead, ...(after !== undefined ? { after } : {}), scope: { start: s, end: b.end }, kind: 'paragraph', source: false, parent: null });
+          // An emoji bullet (✅ 飞利浦：…) is an item only when its lead is cut like a title.
+          if (!style.startsWith('bullet') || lead.end < e) {
+            const after = afterLead(text, lead);
+            run.entries.push({ rank: n, lead, ...(after !== undefined ? { after } : {}), scope: { start: s, end: b.end }, kind: 'paragraph', source: false, parent: null });
+            if (style === 'arabic' && lastOrdered !== null && n >= lastOrdered.next) lastOrdered = { start: lastOrdered.start, next: n + 1 };
+          }
         }
       }
       s = e + 1;
     }
   }
-  flush();
+  for (const style of [...runs.keys()]) flushRun(style);
+  // The last entry of a run also holds the lists right after it ("三、居家训练" then "- Keep：…").
+  for (const e of lastOfRun) {
+    let bi = blocks.findIndex((b) => b.start <= e.scope.start && e.scope.start < b.end);
+    while (bi >= 0 && blocks[bi + 1]?.token.type === 'list' && blocks[bi]!.end <= e.scope.end + 2) {
+      e.scope.end = blocks[bi + 1]!.end;
+      bi++;
+    }
+  }
   for (const e of paraEntries) scopes.push({ lead: e.lead, scope: e.scope });
   entries.push(...paraEntries);
   const parents = [...entries, ...titles].sort((a, b) => a.scope.start - b.scope.start);
@@ -334,6 +438,7 @@ export function parseStructure(text: string): DocStructure {
   };
   const unrankedWhy = (intro: string, section: string): string | undefined => {
     if (CAUTION.test(intro) || CAUTION.test(section)) return 'caution section';
+    if (TROUBLESHOOT.test(intro) && !PRODUCT_INTRO.test(intro)) return 'how-to / tips / reasons list';
     if ((HOWTO.test(intro) && !PRODUCT_INTRO.test(intro)) || (HOWTO.test(section) && !PRODUCT_INTRO.test(section) && intro === '')) return 'how-to / tips / reasons list';
     return undefined;
   };
@@ -353,25 +458,40 @@ export function parseStructure(text: string): DocStructure {
     const list = b.token as Tokens.List;
     const items = locate(text, list.items, b.start);
     const intro = lastLine(text, blocks[bi - 1]);
+    // A short title line ending in a colon right above the list ("小米手环9：" then "- 优点：…")
+    // is the subject of the list's sentences (sentiment only: it is no rank entry or group).
+    const prevBlock = blocks[bi - 1];
+    if (prevBlock?.token.type === 'paragraph' && TITLE_LINE.test(intro)) {
+      const lineStart = text.lastIndexOf(intro, b.start);
+      if (lineStart >= 0) scopes.push({ lead: { start: lineStart, end: lineStart + intro.length }, scope: { start: lineStart, end: b.end } });
+    }
+    const verbLed = items.filter((it) => VERB_LED.test(text.slice(it.start, it.end))).length * 2 > items.length;
     const why =
       SOURCE_INTRO.test(intro) || isLinkList(text, items)
         ? 'source list'
-        : items.filter((it) => VERB_LED.test(text.slice(it.start, it.end))).length * 2 > items.length
+        : verbLed
           ? 'how-to / tips / reasons list'
           : unrankedWhy(intro, sectionLead(b.start));
-    const parent = parents.filter((e) => e.scope.start <= b.start && b.start < e.scope.end).pop() ?? null;
+    // Instructions (steps, troubleshooting) describe what to do, not how good the brand is (§3).
+    if (verbLed || ((STEPS.test(intro) || TROUBLESHOOT.test(intro)) && !PRODUCT_INTRO.test(intro))) steps.push({ start: b.start, end: b.end });
+    // The entry or group around each item: usually one for the whole list, but a group line that
+    // Markdown folded into the previous item ("2. 吉利星瑞\n(二)SUV\n1. 长城") splits the list.
+    const parentAt = (pos: number): RankEntry | null => parents.filter((e) => e.scope.start <= pos && pos < e.scope.end).pop() ?? null;
     // Under an entry or title, a list whose items are mostly "label: …" (优点：/缺点：/Pros:/价格：)
     // describes that entry; it is not a ranking even when the entry names no tracked brand.
     const labelled = items.filter((it) => ITEM_LABEL.test(text.slice(it.start, it.end))).length;
-    const detail = parent !== null && parent.rank > 0 && labelled * 2 >= items.length;
-    // Items of a list under a numbered heading/paragraph are the sub-items of that group (§2).
-    const group = parent !== null && parent.rank > 0 && !parent.source ? parent : null;
     const first = typeof list.start === 'number' && list.start > 0 ? list.start : 1;
+    // Numbering that continues from the previous group's list is one list, not sub-items (§2).
+    const continuing = continued.has(b.start) || (list.ordered && first > 1);
     items.forEach((it, i) => {
+      const parent = parentAt(it.start);
+      const detail = !continuing && parent !== null && parent.rank > 0 && labelled * 2 >= items.length;
+      // Items of a list under a numbered heading/paragraph are the sub-items of that group (§2).
+      const group = !continuing && parent !== null && parent.rank > 0 && !parent.source ? parent : null;
       const lead = itemLead(text, it.start, it.end);
       const scope = { start: it.start, end: it.end };
       scopes.push({ lead, scope });
-      const unranked = why ?? (detail ? 'detail list of an entry' : undefined);
+      const unranked = why ?? (detail ? DETAIL_LIST : undefined);
       const after = afterLead(text, lead);
       const entry: RankEntry = {
         rank: group !== null ? group.rank : list.ordered ? first + i : i + 1,
@@ -389,5 +509,5 @@ export function parseStructure(text: string): DocStructure {
     });
   });
   entries.sort((a, b) => a.lead.start - b.lead.start);
-  return { entries, scopes };
+  return { entries, scopes, steps };
 }

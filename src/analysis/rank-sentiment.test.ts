@@ -33,6 +33,27 @@ describe('rank', () => {
     expect(run(text, 'Squarespace', ['Wix']).rank).toBe(2);
   });
 
+  it('reads each Chinese numbering style as its own list, and emoji leads (engine 2.2)', () => {
+    expect(run('推荐：\n1️⃣ 农夫山泉：天然水\n2️⃣ 元气森林：气泡水', '元气森林').rank).toBe(2);
+    expect(run('🥇 小天才：定位准\n🥈 华为：通话清晰', '华为').rank).toBe(2);
+    expect(run('✅ 飞利浦：入门款多\n✅ 松下：刀头锋利', '松下', ['飞利浦']).rank).toBe(2);
+    expect(run('一、小米 Redmi K70\n性能强\n\n二、华为 nova 12\n拍照好', '华为').rank).toBe(2);
+  });
+
+  it('takes 一、/（一） sections as groups unless the numbering continues across them', () => {
+    const groups = '一、国际品牌\n1. 兰蔻：修护\n2. 雅诗兰黛：经典\n\n二、国产品牌\n1. 薇诺娜：敏感肌\n2. 珀莱雅：抗老';
+    expect(run(groups, '珀莱雅', ['雅诗兰黛']).rank).toBe(2);
+    expect(run(groups, '珀莱雅', ['雅诗兰黛']).competitors[0]?.rank).toBe(1);
+    const continued = '一、国际品牌\n1. 兰蔻：修护\n2. 雅诗兰黛：经典\n\n二、国产品牌\n3. 珀莱雅：抗老\n4. 薇诺娜：敏感肌';
+    expect(run(continued, '珀莱雅', ['雅诗兰黛']).rank).toBe(3);
+    expect(run(continued, '珀莱雅', ['雅诗兰黛']).competitors[0]?.rank).toBe(2);
+    expect(run('（一）轿车\n1. 比亚迪秦L：省油\n2. 吉利星瑞：扎实\n（二）SUV\n1. 长城哈弗H6：销量高\n2. 红旗HS5：做工好', '红旗').rank).toBe(2);
+  });
+
+  it('does not rank a comparison-dimension line that names two brands', () => {
+    expect(run('区别：\n- 用户：抖音一二线多，快手下沉市场强\n- 内容：抖音算法推荐，快手重社交', '抖音', ['快手']).rank).toBeNull();
+  });
+
   it('gives a sub-item the rank of its group when the brand leads it', () => {
     expect(run('1. 国际品牌\n   - 三星：屏幕好\n   - 苹果：系统流畅\n2. 国产品牌\n   - 华为：拍照强\n   - 小米：性价比', '小米').rank).toBe(2);
     expect(run('### 1. CRM and sales\n- **HubSpot** — free tier\n- **Pipedrive** — simple pipelines\n### 2. Support\n- **Zendesk** — ticketing', 'Pipedrive').rank).toBe(1);
@@ -108,6 +129,18 @@ describe('sentiment toward the brand', () => {
   it('is neutral for facts and null when not mentioned', () => {
     expect(run('格力成立于1991年，总部位于珠海。', '格力').sentiment).toEqual({ label: 'neutral', score: 0 });
     expect(run('无关内容', '格力').sentiment).toBeNull();
+  });
+
+  it('reads balanced entries and answers as neutral, praise with a minor caveat as positive (engine 2.2)', () => {
+    expect(label('**Peloton Bike** — Pros: immersive classes, solid build. Cons: the membership is required, and it weighs 135 lb.', 'Peloton')).toBe('neutral');
+    expect(label('SU7空间更大、车机更丰富，但品牌时间短。两者各有所长，按自己的需求选择即可。', 'SU7')).toBe('neutral');
+    expect(label('蔚来换电方便、服务体系完善；另一方面车价偏高，二手车保值率一般。', '蔚来')).toBe('neutral');
+    expect(label("The Pixel 9 has an excellent camera and a great screen, but it's a bit pricey.", 'Pixel')).toBe('positive');
+    expect(label('**Avoid:** Wyze — repeated security incidents exposed camera feeds.', 'Wyze')).toBe('negative');
+  });
+
+  it('weighs steps to follow little', () => {
+    expect(label('支付宝开通亲情卡的方法：\n1. 打开支付宝，搜索“亲情卡”；\n2. 点击添加，一键就能解绑，操作很方便。', '支付宝')).toBe('neutral');
   });
 
   it('keeps the score in [-1, 1]', () => {

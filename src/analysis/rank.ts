@@ -6,7 +6,7 @@
  * is a detail list about 华为, not a ranking that places 小米 first).
  */
 import type { Hit } from './matcher.js';
-import type { RankEntry } from './markdown.js';
+import { DETAIL_LIST, type RankEntry } from './markdown.js';
 import type { Span } from './types.js';
 
 function hitsIn(hits: readonly Hit[], span: Span): Hit[] {
@@ -27,9 +27,16 @@ export function ranksByTarget(text: string, entries: readonly RankEntry[], hits:
   let unresolved = targetCount;
   for (const entry of entries) {
     if (unresolved === 0) break;
-    if (entry.source) continue;
+    // A "label: …" list under an entry is its detail list (优点：/价格：), unless its labels are
+    // tracked names under a group that names none ("一、跑步记录" then "- 咕咚：…"): then they are
+    // the group's sub-items (§2).
+    const detail = entry.why === DETAIL_LIST && entry.parent !== null && !entry.parent.source && entry.leadStart === true;
+    if (entry.source && !detail) continue;
     if (entry.parent !== null && hitsIn(hits, entry.parent.lead).length > 0) continue;
-    const leading = entry.after === undefined ? [] : hitsIn(hits, entry.after).filter((h) => leadsWith(text, entry.after!, h));
+    // "用户：抖音…，快手…" / "Mounts: Canon RF, Nikon Z": a line naming two brands after a
+    // label compares them along a dimension; only a single name after the label leads it.
+    const afterHits = entry.after === undefined ? [] : hitsIn(hits, entry.after);
+    const leading = new Set(afterHits.map((h) => h.target)).size === 1 ? afterHits.filter((h) => leadsWith(text, entry.after!, h)) : [];
     const named = hitsIn(hits, entry.lead).filter((h) => entry.leadStart !== true || leadsWith(text, entry.lead, h));
     for (const h of named.length > 0 ? named : leading) {
       if (ranks[h.target] === null) {

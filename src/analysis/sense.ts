@@ -49,7 +49,7 @@ const ZH_MODEL_AFTER_UNIT = '(?![\\d年月日号岁个斤颗元块次天人只�
 // A model token after the name ("小米 15", "理想L6"), also after 的 ("苹果的 iPhone 16") or after a
 // sub-brand of up to three characters ("吉利银河 E8"); a number with a unit is no model (3 个, 1977年).
 const ZH_MODEL_AFTER = new RegExp(`^(?:的)?\\s?(?:[a-z]{0,3}\\d{1,4}${ZH_MODEL_AFTER_UNIT}|[a-z]{1,8}\\b|pro|max|ultra|plus|[\\u4e00-\\u9fff]{1,3}\\s?[a-z]{1,3}\\d{1,4}${ZH_MODEL_AFTER_UNIT})`);
-const ZH_BRAND_NEAR = /品牌|公司|换电|车机|智驾|座舱|白酒|酱香|机票|酒店|打车|外卖|快递|网购|电商|银行|贷款|信用卡|理财|基金|股票|油烟机|热水器|洗碗机|燃气灶|灶具|净水器|扫地机|吸尘器|电器|家电|跑鞋|球鞋|运动鞋|服装|牛奶|鲜奶|酸奶|乳业|饮料|方便面|保险|理赔|会员|课程|听书|播客|自行车|应用|平台|下载|门店|集团|旗下|推出|发布|官方|官网|门店|股价|市值|车型|新车|销量|售后|客服|手机|汽车|电动车|新能源|笔记本|平板|空调|冰箱|洗衣机|电视|耳机|手表|芯片|系统|机型|旗舰|产品|系列|型号|续航|充电|屏幕|拍照|性价比|车主|用户|购买|入手|选购|价格|售价|万元|(?<!亿)元|影像|性能|做工|设计|质量|品质|服务|体验|信号|处理器|配置|外观|画质|音质|功能|款|新机|机身|车身|门店|专卖|代言|上市|发布会|生态|商城|销售|市场份额|份额/;
+const ZH_BRAND_NEAR = /品牌|公司|换电|车机|智驾|座舱|白酒|酱香|机票|酒店|打车|外卖|快递|网购|电商|银行|贷款|信用卡|理财|基金|股票|油烟机|热水器|洗碗机|燃气灶|灶具|净水器|扫地机|吸尘器|电器|家电|跑鞋|球鞋|运动鞋|服装|牛奶|鲜奶|酸奶|乳业|饮料|方便面|保险|理赔|会员|课程|听书|播客|自行车|应用|平台|下载|门店|集团|旗下|推出|发布|官方|官网|门店|股价|市值|车型|新车|销量|售后|客服|手机|汽车|电动车|新能源|笔记本|平板|空调|冰箱|洗衣机|电视|耳机|手表|手环|音箱|路由器|充电宝|吹风机|剃须刀|电饭煲|摄像头|显示器|键盘|鼠标|芯片|系统|机型|旗舰|产品|系列|型号|续航|充电|屏幕|拍照|性价比|车主|用户|购买|入手|选购|价格|售价|万元|(?<!亿)元|影像|性能|做工|设计|质量|品质|服务|体验|信号|处理器|配置|外观|画质|音质|功能|款|新机|机身|车身|门店|专卖|代言|上市|发布会|生态|商城|销售|市场份额|份额/;
 // Word evidence: a degree adverb right before ("很美的", "太理想"), a verb particle right after
 // ("联想到", "奔驰在"), a "the public" phrase ("社会大众"), a person ("张荣耀先生").
 const ZH_DEGREE_BEFORE = /(?:很|最|太|真|好|多|挺|更|非常|十分|特别|相当|比较|极|越来越|不够|最为)$/;
@@ -308,6 +308,10 @@ export class SenseJudge {
     if (position === 'sentence start' && (EN_SUBJECT_VERB_AFTER.test(originalAfter) || /^\s+[a-z]+ed\b/.test(originalAfter))) return { accepted: true, reason: 'brand evidence: a bare subject of a verb' };
     if (/^\s+(?:and|or|&|vs\.?|versus)\s+[A-Z]/.test(originalAfter)) return { accepted: true, reason: 'brand evidence: coordinated with another proper noun' };
     if (this.coNamed(h, all, s) || this.coNamed(h, all, blockBounds(text, h.start))) return { accepted: true, reason: 'brand evidence: co-named with another tracked brand' };
+    // A Latin word set in Chinese text ("OPPO 目前的手机产品线") is a name, not an English word.
+    if (/^[a-z]+$/.test(text.slice(h.start, h.end)) && (/^[ \t]*[\u3400-\u9fff]/.test(text.slice(h.end, h.end + 3)) || /[\u3400-\u9fff][ \t]*$/.test(text.slice(Math.max(0, h.start - 3), h.start)))) {
+      return { accepted: true, reason: 'brand evidence: a Latin name in Chinese text' };
+    }
     if (/^[\s>*_#\d.()-]*(?:\*\*|__|\[)?$/.test(text.slice(s.start, h.start)) && /^(?:\*\*|__|\])?[ \t]*(?:[:—–(|-]|\n|$)/.test(text.slice(h.end, h.end + 4))) {
       return { accepted: true, reason: 'brand evidence: lead of a list item or heading' };
     }

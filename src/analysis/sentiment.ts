@@ -16,6 +16,10 @@
  * Weights: a clause opening with a contrast (但是/不过/however/but) weighs 1.5 when something
  * was already said about the same target (the clause after the contrast weighs more); a
  * concessive clause (虽然/尽管/although) weighs 0.5.
+ * Engine 2.2 (§3 neutral readings): clauses after a "Pros:" / "缺点：" label count ±1 each to the
+ * end of the line ("Avoid:" −1.5); a target with as many pros as cons of comparable weight, an
+ * answer that calls the choice even (各有所长, "neither is better"), and steps to follow weigh a
+ * quarter, except explicit recommendations.
  * score = tanh(Σ weight·polarity / 2) ∈ (−1, 1); label positive when score ≥ 0.2, negative when
  * score ≤ −0.2, neutral otherwise (one plain positive word gives ≈ 0.46).
  */
@@ -23,7 +27,7 @@ import { lexiconScore, scoreClause, type ClauseScore } from './clause-score.js';
 import type { Hit } from './matcher.js';
 import type { TopicScope } from './markdown.js';
 import { clauseAt, segment, type Clause } from './segment.js';
-import type { Sentiment } from './types.js';
+import type { Sentiment, Span } from './types.js';
 
 export const POSITIVE_THRESHOLD = 0.2;
 export const NEGATIVE_THRESHOLD = -0.2;
@@ -32,6 +36,23 @@ export const NEGATIVE_THRESHOLD = -0.2;
 // pronoun or a continuation/contrast connective ("However, the subscription is expensive.").
 const CONTINUATION_START = /^(?:[\s>*_#-]|\d{1,2}[.)、])*(?:它|其|该品牌|该公司|这个品牌|这家|这款|此款|他们|但是|但|不过|然而|可是|而且|并且|此外|另外|同时|不仅如此|they\b|their\b|it\b|its\b|it's\b|the brand\b|the company\b|this brand\b|the phone\b|this phone\b|this model\b|the platform\b|the tool\b|however\b|but\b|also\b|additionally\b|moreover\b|furthermore\b|plus\b|that said\b|on the other hand\b|still\b)/;
 const ALTERNATIVES_BETTER = /\b(?:these|those|other|the following|alternatives?|others|competitors|rivals)\b[^.;]{0,40}?\b(?:are|is|seem|look|do|work)\s+(?:much\s+|far\s+|a lot\s+)?(?:better|superior|stronger|a better (?:fit|choice|bet))\b|\bthere are (?:much |far )?better (?:alternatives|options|choices|picks)\b|\bbetter (?:alternatives|options|choices) (?:exist|are available|out there)\b|(?:其他|别的|其它|这些|以下)(?:品牌|产品|选择|平台|几家|几款)?[^，。；]{0,10}?(?:更好|更值得|更推荐|更合适)|有更好的选择/;
+// "Pros:" / "缺点：" labels: the clauses after one, to the end of its line, are one pro or one con
+// each, whatever their wording ("Cons: the membership is required" is a con). An entry whose pros
+// and cons weigh the same is neutral (§3); "Avoid:" / "不推荐：" labels what follows as advised against.
+const SIDE_LABEL = /(?:^|[\s*_>#—–-])(pros|upsides?|advantages|strengths|优点|优势|亮点|cons|downsides?|drawbacks?|disadvantages|weaknesses|缺点|不足|劣势|槽点|avoid|skip|not recommended|不推荐|不建议|避坑|慎选|慎买)[\s*_]*$/i;
+const NEGATIVE_SIDE = /^(?:cons|downsides?|drawbacks?|disadvantages|weaknesses|缺点|不足|劣势|槽点)$/i;
+const AVOID_SIDE = /^(?:avoid|skip|not recommended|不推荐|不建议|避坑|慎选|慎买)$/i;
+// An answer that calls the choice even ("各有所长", "neither is better") is a balanced comparison:
+// its evaluative clauses weigh a quarter, except an explicit recommendation. "It depends on your
+// needs" / "按需求选择" say so only in prose: a recommendation list often opens with them.
+const BALANCED = /各有所长|各有千秋|各有优劣|各有利弊|各有优势|各有特点|各有侧重|\bneither is (?:better|the clear winner|objectively better)|\beach has (?:its|their) (?:own )?(?:strengths|merits)|\bno clear winner/i;
+const BALANCED_IN_PROSE = /按(?:自己的|个人)?需求选择|按需选择|看个人需求|看个人喜好|取决于(?:你|个人|自己)|\bit (?:really |all )?depends on\b|\bcomes down to\b|\bchoose based on\b|\bdepends on (?:your|what you)/i;
+const LIST_LINE = /^[ \t]*(?:[*+-]|\d{1,2}[.、)]|#{1,6})[ \t]/m;
+const RECOMMENDS = /推荐|首选|建议(?:选|买)|\brecommend|\bgo with\b|\bour pick\b|\btop pick\b|\bi'd (?:pick|choose|go)|\bbest (?:overall|choice|pick|option)\b/i;
+const BALANCED_WEIGHT = 0.25;
+const BARE_CONTRAST = /^[\s*_>#-]*(?:however|but|yet|still|that said|不过|但是|但|然而|可是)[\s,，]*$/i;
+/** As many pros as cons, their weights within this ratio of each other: a balanced entry, neutral (§3). */
+const BALANCE_RATIO = 0.6;
 const CONNECTIVES = /以及|还有|和|与|及|或|跟|同|\band\b|\bor\b|\bvs\.?|\bversus\b/g;
 
 export function labelFor(score: number): Sentiment['label'] {
@@ -60,6 +81,13 @@ function namesOnly(text: string, clause: Clause, hits: readonly Hit[]): boolean 
   return tokens.length <= 3 && tokens.every((t) => t.length <= 6 || /\d/.test(t)) && lexiconScore(rest) === 0;
 }
 
+/** The clause with its names blanked ("**Peloton Bike** — Pros" → "… — Pros"). */
+function blankNames(text: string, clause: Clause, hits: readonly Hit[]): string {
+  let body = text.slice(clause.start, clause.end);
+  for (const h of [...hits].reverse()) body = `${body.slice(0, h.start - clause.start)} ${body.slice(h.end - clause.start)}`;
+  return body;
+}
+
 function scopeTargets(scopes: readonly TopicScope[], hits: readonly Hit[]): Array<{ scope: TopicScope; targets: Set<number> }> {
   const out: Array<{ scope: TopicScope; targets: Set<number> }> = [];
   for (const scope of scopes) {
@@ -79,6 +107,7 @@ export function sentimentsByTarget(
   scopes: readonly TopicScope[],
   targetCount: number,
   cautioned: ReadonlySet<number> = new Set(),
+  steps: readonly Span[] = [],
 ): Array<Sentiment | null> {
   const { sentences, clauses } = segment(text);
   const clauseHits: Hit[][] = clauses.map(() => []);
@@ -89,8 +118,11 @@ export function sentimentsByTarget(
   const topics = scopeTargets(scopes, hits);
   const contributions: Contribution[] = [];
   let previousSentenceTargets = new Set<number>();
+  const balanced = BALANCED.test(text) || (BALANCED_IN_PROSE.test(text) && !LIST_LINE.test(text));
+  let side = 0;
 
   for (const sentence of sentences) {
+    if (sentence.start > 0 && /\n\s*$/.test(text.slice(Math.max(0, sentence.start - 4), sentence.start))) side = 0;
     let contextMemo: Set<number> | null = null;
     const context = (): Set<number> => (contextMemo ??= computeContext());
     const computeContext = (): Set<number> => {
@@ -103,7 +135,8 @@ export function sentimentsByTarget(
         }
       }
       if (best !== null) return best.targets;
-      return CONTINUATION_START.test(text.slice(sentence.start, sentence.start + 40)) ? previousSentenceTargets : new Set<number>();
+      // Inside a pros/cons line ("Pros: …. Cons: …") every sentence is about the same subject.
+      return side !== 0 || CONTINUATION_START.test(text.slice(sentence.start, sentence.start + 40)) ? previousSentenceTargets : new Set<number>();
     };
     let carry = new Set<number>();
     let pending = new Set<number>();
@@ -112,6 +145,8 @@ export function sentimentsByTarget(
     for (let ci = sentence.firstClause; ci < sentence.firstClause + sentence.clauseCount; ci++) {
       const clause = clauses[ci]!;
       const ownHits = clauseHits[ci]!;
+      const label = /^\s*:/.test(text.slice(clause.end, clause.end + 3)) ? SIDE_LABEL.exec(blankNames(text, clause, ownHits)) : null;
+      if (label !== null) side = AVOID_SIDE.test(label[1]!) ? -1.5 : NEGATIVE_SIDE.test(label[1]!) ? -1 : 1;
       if (ownHits.length > 0 && namesOnly(text, clause, ownHits)) {
         for (const h of ownHits) pending.add(h.target);
         continue;
@@ -138,7 +173,13 @@ export function sentimentsByTarget(
       let subjectValue = s.comparison !== null && objects.size > 0 ? s.comparison.subjectPolarity : s.polarity;
       // "…, but for long-term investors these brokers are better" / "其他品牌更值得": a clause that
       // names nobody and praises the alternatives criticises the carried target (§3).
-      if (named.size === 0 && ALTERNATIVES_BETTER.test(text.slice(clause.start, clause.end))) subjectValue = -Math.max(1, Math.abs(subjectValue));
+      const clauseText = text.slice(clause.start, clause.end);
+      if (named.size === 0 && ALTERNATIVES_BETTER.test(clauseText)) subjectValue = -Math.max(1, Math.abs(subjectValue));
+      if (label !== null) subjectValue = 0;
+      else if (side !== 0) subjectValue = side;
+      // A step to follow ("一键就能解绑，操作很方便", "a quick way to…") instructs; it weighs little (§3).
+      if (steps.some((sp) => clause.start >= sp.start && clause.start < sp.end) && !RECOMMENDS.test(clauseText)) subjectValue *= BALANCED_WEIGHT;
+      if (balanced && !RECOMMENDS.test(clauseText)) subjectValue *= BALANCED.test(clauseText) || BALANCED_IN_PROSE.test(clauseText) ? 0 : BALANCED_WEIGHT;
       for (const t of subjects) contributions.push({ target: t, clause: ci, value: subjectValue });
       for (const t of objects) if (!subjects.has(t)) contributions.push({ target: t, clause: ci, value: -subjectValue });
       carry = new Set([...subjects, ...objects]);
@@ -154,18 +195,48 @@ export function sentimentsByTarget(
     if (sentenceTargets.size > 0) previousSentenceTargets = sentenceTargets;
   }
   for (const t of cautioned) contributions.push({ target: t, clause: 0, value: CAUTION_STANCE });
-  return aggregate(contributions, clauses, hits, targetCount);
+  // A contrast that stands alone as a clause ("However, users complain…") weighs the clause after it.
+  const contrasted = new Set<number>();
+  clauses.forEach((c, i) => {
+    if (c.contrast) contrasted.add(i);
+    const prev = clauses[i - 1];
+    if (prev?.contrast === true && prev.sentence === c.sentence && BARE_CONTRAST.test(text.slice(prev.start, prev.end))) contrasted.add(i);
+  });
+  return aggregate(contributions, clauses, contrasted, hits, targetCount);
 }
 
-function aggregate(contributions: readonly Contribution[], clauses: readonly Clause[], hits: readonly Hit[], targetCount: number): Array<Sentiment | null> {
+function aggregate(
+  contributions: readonly Contribution[],
+  clauses: readonly Clause[],
+  contrasted: ReadonlySet<number>,
+  hits: readonly Hit[],
+  targetCount: number,
+): Array<Sentiment | null> {
   const raw = new Array<number>(targetCount).fill(0);
+  const pros = new Array<number>(targetCount).fill(0);
+  const cons = new Array<number>(targetCount).fill(0);
+  const proCount = new Array<number>(targetCount).fill(0);
+  const conCount = new Array<number>(targetCount).fill(0);
   const seen = new Set<number>();
   for (const c of contributions) {
     const clause = clauses[c.clause];
-    let w = clause?.contrast === true && seen.has(c.target) ? 1.5 : 1;
+    let w = contrasted.has(c.clause) && seen.has(c.target) ? 1.5 : 1;
     if (clause?.concession === true) w *= 0.5;
     raw[c.target]! += w * c.value;
+    if (c.value > 0) {
+      pros[c.target]! += w * c.value;
+      proCount[c.target]!++;
+    } else if (c.value < 0) {
+      cons[c.target]! -= w * c.value;
+      conCount[c.target]!++;
+    }
     seen.add(c.target);
+  }
+  // As many favourable clauses as unfavourable ones, of comparable weight after contrast
+  // weighting: pros and cons that weigh the same, a balanced entry (§3).
+  for (let t = 0; t < targetCount; t++) {
+    const [p, n] = [pros[t]!, cons[t]!];
+    if (proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(p, n) / Math.max(p, n) >= BALANCE_RATIO) raw[t]! *= BALANCED_WEIGHT;
   }
   const mentioned = new Set(hits.map((h) => h.target));
   return raw.map((r, t) => {

@@ -10,5 +10,9 @@
  *        English ordinary-word names need brand evidence like Chinese ones), Chinese titles 《…》,
  *        other organisations/places and crossings hidden by the names' dictionary bias; broader
  *        evaluative wording (recommending/advising against in other words), bold-label leads.
+ *   2.2: Chinese list shapes (numbering per style: 一、/（一）/1、/1️⃣/🥇/✅ leads; 一、 sections as
+ *        groups; numbering continuing across groups; comparison-dimension lines); neutral
+ *        readings (pros/cons labels count clauses, balanced entries and balanced answers damped,
+ *        descriptive words — plan names, market position, category nouns — no praise).
  */
-export const ENGINE_VERSION = '2.1.0';
+export const ENGINE_VERSION = '2.2.0';

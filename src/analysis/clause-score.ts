@@ -81,6 +81,10 @@ const PHRASE_NEGATOR_EN = /\b(?:used to be|far from|once was|was once)\s+(?:(?:t
 // Imperative advice against the brand: "Skip the X if …", "Steer clear of X" (rules §3 "advised against").
 const ADVICE_AGAINST_START = /^[\s*_>#-]*(?:(?:i'd|i would|we'd|you should|you might want to|just)\s+)?(?:skip|ditch|pass on)\b/;
 const ADVICE_AGAINST = -1.5;
+// First-person advice against anywhere in the clause: "but at $44 a month I'd skip it", "I wouldn't
+// buy a Model 3 right now", "so be careful with it" (rules §3: advised against; a concession before
+// it does not change this).
+const ADVICE_AGAINST_ANYWHERE = /\b(?:i|we)(?:'d| would| will)\s+(?:skip|avoid|pass on|steer clear)\b|\b(?:i|we)\s+(?:wouldn't|would not|won't|will not|couldn't|could not)\s+(?:buy|order|use|choose|get|pick|trust|go with|sign up|subscribe|touch|rely on|pay for)\b|\bskip (?:it|this one|this generation|them)\b|\bbe (?:careful|cautious|wary) (?:with|of|about)\b/;
 
 const INHERENT_POSITIVE = /优于|胜过|强于|好于|超越|领先于|完胜|碾压|outperform[a-z]*|(?<!\bto |\bbe |can't |cannot )\bbeats?\b|surpass[a-z]*|outshin[a-z]*|\bedges? out\b|\bahead of\b|superior to/;
 const INHERENT_NEGATIVE = /不如|比不上|比不过|不及|逊于|逊色于|劣于|落后于|输给|弱于|差于|\btrails?\b|\blags? behind\b|\bfalls? behind\b|inferior to|\bloses to\b/;
@@ -178,11 +182,16 @@ export function scoreClause(text: string, clause: Span, names: readonly Span[]):
       objectIntro,
     };
   }
-  const polarity = lexiconScore(body) + (ADVICE_AGAINST_START.test(body) ? ADVICE_AGAINST : 0);
+  const advice = ADVICE_AGAINST_START.test(body) || ADVICE_AGAINST_ANYWHERE.test(body);
+  const polarity = lexiconScore(body) + (advice ? ADVICE_AGAINST : 0);
   const generic = GENERIC_COMPARATIVE.exec(body);
   if (generic !== null) {
     const start = clause.start + generic.index;
-    return { polarity, comparison: { start, end: start + generic[0].length, subjectPolarity: polarity }, objectIntro };
+    // English "A is a much safer choice than B after its breaches": the judgement of A comes before
+    // "than"; the problem words after B describe B (its opposite goes to A otherwise).
+    const before = generic[0] === 'than' ? lexiconScore(body.slice(0, generic.index)) : 0;
+    const subjectPolarity = before !== 0 && !advice ? before : polarity;
+    return { polarity, comparison: { start, end: start + generic[0].length, subjectPolarity }, objectIntro };
   }
   return { polarity, comparison: null, objectIntro };
 }

@@ -82,6 +82,15 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   // tied to problems (rules §3): regulators, safety, insolvency
   ['fined', -1.5], ['penalt*', -1], ['under investigation', -1.5], ['probe', -1], ['bankrupt*', -2], ['insolven*', -2],
   ['layoff*', -1], ['hacked', -1.5], ['leaked', -1.5], ['data leak*', -1.5], ['contaminat*', -2], ['expired', -1], ['class action', -1.5],
+  // engine 2.3: problems and advice against in everyday English wording (rules §3 negative)
+  ['security incident*', -1.5], ['incidents', -1], ['cumbersome', -1], ['uneven', -1], ['upsell*', -1], ['hard-to-cancel', -1.5],
+  ['hard to cancel', -1.5], ['aggressive renewal', -1], ['auto-renewal', -0.5], ['unfinished', -1], ['patchy', -1], ['uncertain', -0.7],
+  ['misleading', -1.5], ['sued', -1.5], ['fraud*', -2], ['collapsed', -1.5], ['billing errors', -1], ['data caps', -0.7],
+  ['long wait*', -1], ['wait times are long', -1], ['surprise price hike*', -1.5], ['worst in the industry', -2], ['not a place to', -1.5],
+  ['not the place to', -1.5], ['poor deal', -1.5], ['bad deal', -1.5], ['stopped selling', -1], ['settled with', -1],
+  // comparatives that favour a side ("the safer choice", "a more sensible choice")
+  ['safer', 1], ['safer choice', 1.5], ['safer pick', 1.5], ['more sensible', 1], ['sensible choice', 1], ['better buy', 1.5],
+  ['better choice', 1.5], ['better option*', 1.5], ['better fit', 1],
   // neutral shadows
   ['best-known', 0], ['best known', 0], ['good to know', 0], ['worth noting', 0], ['issue tracking', 0],
   ['issue tracker', 0], ['problem solving', 0], ['bug tracking', 0], ['risk management', 0], ['leading to', 0],

@@ -139,6 +139,18 @@ describe('sentiment toward the brand', () => {
     expect(label('**Avoid:** Wyze — repeated security incidents exposed camera feeds.', 'Wyze')).toBe('negative');
   });
 
+  it('keeps an explicit verdict against negative: concessions, balanced framing, pros/cons entries (engine 2.3)', () => {
+    expect(label("Peloton's classes are polished, but at $44 a month I'd skip it.", 'Peloton')).toBe('negative');
+    expect(label("Honestly, I wouldn't buy a Tesla right now: build quality is still uneven.", 'Tesla')).toBe('negative');
+    expect(label('Wyze Cam v3 is very cheap, but Wyze had two security incidents, so be careful with it.', 'Wyze')).toBe('negative');
+    expect(label('Fidelity and Schwab each have their own strengths: research and support. Robinhood is a different story. After its outage and the fines, I would avoid it.', 'Robinhood')).toBe('negative');
+    expect(label('**Juul**\n- Pros: compact, widely sold.\n- Cons: a marketing ban, a large settlement.\n- Verdict: avoid.', 'Juul')).toBe('negative');
+    expect(label('Quibi\nPros: high production values, clever video.\nCons: tiny library, confusing pricing.\nVerdict: not worth it.', 'Quibi')).toBe('negative');
+    expect(label('Vivint is hard to recommend, though. It comes down to your budget.', 'Vivint')).toBe('negative');
+    expect(label('I\'d recommend Bitwarden. It is a much safer choice than LastPass after its breaches.', 'Bitwarden')).toBe('positive');
+    expect(label('Hulu and Peacock each have their strengths. Hulu has more current TV; Peacock has great sports.', 'Hulu')).toBe('neutral');
+  });
+
   it('weighs steps to follow little', () => {
     expect(label('支付宝开通亲情卡的方法：\n1. 打开支付宝，搜索“亲情卡”；\n2. 点击添加，一键就能解绑，操作很方便。', '支付宝')).toBe('neutral');
   });

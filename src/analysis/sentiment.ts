@@ -34,7 +34,10 @@ export const NEGATIVE_THRESHOLD = -0.2;
 
 // A sentence that names nobody continues the previous sentence's subject when it opens with a
 // pronoun or a continuation/contrast connective ("However, the subscription is expensive.").
-const CONTINUATION_START = /^(?:[\s>*_#-]|\d{1,2}[.)、])*(?:它|其|该品牌|该公司|这个品牌|这家|这款|此款|他们|但是|但|不过|然而|可是|而且|并且|此外|另外|同时|不仅如此|they\b|their\b|it\b|its\b|it's\b|the brand\b|the company\b|this brand\b|the phone\b|this phone\b|this model\b|the platform\b|the tool\b|however\b|but\b|also\b|additionally\b|moreover\b|furthermore\b|plus\b|that said\b|on the other hand\b|still\b)/;
+const CONTINUATION_START = /^(?:[\s>*_#-]|\d{1,2}[.)、])*(?:它|其|该品牌|该公司|这个品牌|这家|这款|此款|他们|但是|但|不过|然而|可是|而且|并且|此外|另外|同时|不仅如此|they\b|their\b|it\b|its\b|it's\b|the brand\b|the company\b|this brand\b|the phone\b|this phone\b|this model\b|the platform\b|the tool\b|however\b|but\b|also\b|verdict\b|the verdict\b|bottom line\b|my take\b|overall\b|in short\b|additionally\b|moreover\b|furthermore\b|plus\b|that said\b|on the other hand\b|still\b)/;
+// "After its 2021 outage …", "Since their last price hike …": a possessive in the opening words
+// of a sentence that names nobody refers to the previous sentence's subject.
+const EARLY_POSSESSIVE = /^[^.!?\n]{0,20}\b(?:its|their)\b/i;
 const ALTERNATIVES_BETTER = /\b(?:these|those|other|the following|alternatives?|others|competitors|rivals)\b[^.;]{0,40}?\b(?:are|is|seem|look|do|work)\s+(?:much\s+|far\s+|a lot\s+)?(?:better|superior|stronger|a better (?:fit|choice|bet))\b|\bthere are (?:much |far )?better (?:alternatives|options|choices|picks)\b|\bbetter (?:alternatives|options|choices) (?:exist|are available|out there)\b|(?:其他|别的|其它|这些|以下)(?:品牌|产品|选择|平台|几家|几款)?[^，。；]{0,10}?(?:更好|更值得|更推荐|更合适)|有更好的选择/;
 // "Pros:" / "缺点：" labels: the clauses after one, to the end of its line, are one pro or one con
 // each, whatever their wording ("Cons: the membership is required" is a con). An entry whose pros
@@ -45,11 +48,18 @@ const AVOID_SIDE = /^(?:avoid|skip|not recommended|不推荐|不建议|避坑|�
 // An answer that calls the choice even ("各有所长", "neither is better") is a balanced comparison:
 // its evaluative clauses weigh a quarter, except an explicit recommendation. "It depends on your
 // needs" / "按需求选择" say so only in prose: a recommendation list often opens with them.
-const BALANCED = /各有所长|各有千秋|各有优劣|各有利弊|各有优势|各有特点|各有侧重|\bneither is (?:better|the clear winner|objectively better)|\beach has (?:its|their) (?:own )?(?:strengths|merits)|\bno clear winner/i;
+const BALANCED = /各有所长|各有千秋|各有优劣|各有利弊|各有优势|各有特点|各有侧重|\bneither is (?:better|the clear winner|objectively better)|\beach ha(?:s|ve) (?:its|their) (?:own )?(?:strengths|merits)|\bno clear winner/i;
 const BALANCED_IN_PROSE = /按(?:自己的|个人)?需求选择|按需选择|看个人需求|看个人喜好|取决于(?:你|个人|自己)|\bit (?:really |all )?depends on\b|\bcomes down to\b|\bchoose based on\b|\bdepends on (?:your|what you)/i;
 const LIST_LINE = /^[ \t]*(?:[*+-]|\d{1,2}[.、)]|#{1,6})[ \t]/m;
 const RECOMMENDS = /推荐|首选|建议(?:选|买)|\brecommend|\bgo with\b|\bour pick\b|\btop pick\b|\bi'd (?:pick|choose|go)|\bbest (?:overall|choice|pick|option)\b/i;
 const BALANCED_WEIGHT = 0.25;
+// An explicit verdict against the brand ("I would avoid it", "not worth it", "hard to recommend"):
+// like an explicit recommendation it keeps its full weight in a balanced answer, in steps and in a
+// pros/cons entry (rules §3: advised against is negative; a polite concession does not change this).
+const ADVISES_AGAINST = /\b(?:avoid(?: it| them| this)?|steer clear|stay away|skip (?:it|this|them)|not worth (?:it|the)|(?:hard|difficult|tough|harder) to recommend|(?:wouldn't|would not|don't|do not|can't|cannot|no longer) recommend|not recommended|(?:i|we)(?:'d| would) (?:skip|avoid|pass on)|(?:i|we) (?:wouldn't|would not|won't) (?:buy|use|choose|pick|order|trust|go with))\b|不推荐|不建议|避坑|别买|劝退/i;
+// A side label is a label, not a sentence: at most a few words before it ("Main downsides:",
+// "**Peloton** — Pros:"), not "Fidelity and Schwab each have their own strengths:".
+const LABEL_MAX_WORDS = 3;
 const BARE_CONTRAST = /^[\s*_>#-]*(?:however|but|yet|still|that said|不过|但是|但|然而|可是)[\s,，]*$/i;
 /** As many pros as cons, their weights within this ratio of each other: a balanced entry, neutral (§3). */
 const BALANCE_RATIO = 0.6;
@@ -120,6 +130,7 @@ export function sentimentsByTarget(
   let previousSentenceTargets = new Set<number>();
   const balanced = BALANCED.test(text) || (BALANCED_IN_PROSE.test(text) && !LIST_LINE.test(text));
   let side = 0;
+  const advisedAgainst = new Set<number>(cautioned);
 
   for (const sentence of sentences) {
     if (sentence.start > 0 && /\n\s*$/.test(text.slice(Math.max(0, sentence.start - 4), sentence.start))) side = 0;
@@ -136,7 +147,8 @@ export function sentimentsByTarget(
       }
       if (best !== null) return best.targets;
       // Inside a pros/cons line ("Pros: …. Cons: …") every sentence is about the same subject.
-      return side !== 0 || CONTINUATION_START.test(text.slice(sentence.start, sentence.start + 40)) ? previousSentenceTargets : new Set<number>();
+      const opening = text.slice(sentence.start, sentence.start + 40);
+      return side !== 0 || CONTINUATION_START.test(opening) || EARLY_POSSESSIVE.test(opening) ? previousSentenceTargets : new Set<number>();
     };
     let carry = new Set<number>();
     let pending = new Set<number>();
@@ -145,7 +157,9 @@ export function sentimentsByTarget(
     for (let ci = sentence.firstClause; ci < sentence.firstClause + sentence.clauseCount; ci++) {
       const clause = clauses[ci]!;
       const ownHits = clauseHits[ci]!;
-      const label = /^\s*:/.test(text.slice(clause.end, clause.end + 3)) ? SIDE_LABEL.exec(blankNames(text, clause, ownHits)) : null;
+      const blanked = /^\s*:/.test(text.slice(clause.end, clause.end + 3)) ? blankNames(text, clause, ownHits) : null;
+      const labelMatch = blanked === null ? null : SIDE_LABEL.exec(blanked);
+      const label = labelMatch !== null && (blanked!.slice(0, labelMatch.index).match(/\p{L}+/gu) ?? []).length <= LABEL_MAX_WORDS ? labelMatch : null;
       if (label !== null) side = AVOID_SIDE.test(label[1]!) ? -1.5 : NEGATIVE_SIDE.test(label[1]!) ? -1 : 1;
       if (ownHits.length > 0 && namesOnly(text, clause, ownHits)) {
         for (const h of ownHits) pending.add(h.target);
@@ -178,8 +192,11 @@ export function sentimentsByTarget(
       if (label !== null) subjectValue = 0;
       else if (side !== 0) subjectValue = side;
       // A step to follow ("一键就能解绑，操作很方便", "a quick way to…") instructs; it weighs little (§3).
-      if (steps.some((sp) => clause.start >= sp.start && clause.start < sp.end) && !RECOMMENDS.test(clauseText)) subjectValue *= BALANCED_WEIGHT;
-      if (balanced && !RECOMMENDS.test(clauseText)) subjectValue *= BALANCED.test(clauseText) || BALANCED_IN_PROSE.test(clauseText) ? 0 : BALANCED_WEIGHT;
+      const against = subjectValue < 0 && ADVISES_AGAINST.test(clauseText);
+      if (against) for (const t of subjects) advisedAgainst.add(t);
+      const explicit = RECOMMENDS.test(clauseText) || against;
+      if (steps.some((sp) => clause.start >= sp.start && clause.start < sp.end) && !explicit) subjectValue *= BALANCED_WEIGHT;
+      if (balanced && !explicit) subjectValue *= BALANCED.test(clauseText) || BALANCED_IN_PROSE.test(clauseText) ? 0 : BALANCED_WEIGHT;
       for (const t of subjects) contributions.push({ target: t, clause: ci, value: subjectValue });
       for (const t of objects) if (!subjects.has(t)) contributions.push({ target: t, clause: ci, value: -subjectValue });
       carry = new Set([...subjects, ...objects]);
@@ -202,7 +219,7 @@ export function sentimentsByTarget(
     const prev = clauses[i - 1];
     if (prev?.contrast === true && prev.sentence === c.sentence && BARE_CONTRAST.test(text.slice(prev.start, prev.end))) contrasted.add(i);
   });
-  return aggregate(contributions, clauses, contrasted, hits, targetCount);
+  return aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst);
 }
 
 function aggregate(
@@ -211,6 +228,7 @@ function aggregate(
   contrasted: ReadonlySet<number>,
   hits: readonly Hit[],
   targetCount: number,
+  advisedAgainst: ReadonlySet<number>,
 ): Array<Sentiment | null> {
   const raw = new Array<number>(targetCount).fill(0);
   const pros = new Array<number>(targetCount).fill(0);
@@ -236,7 +254,7 @@ function aggregate(
   // weighting: pros and cons that weigh the same, a balanced entry (§3).
   for (let t = 0; t < targetCount; t++) {
     const [p, n] = [pros[t]!, cons[t]!];
-    if (proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(p, n) / Math.max(p, n) >= BALANCE_RATIO) raw[t]! *= BALANCED_WEIGHT;
+    if (!advisedAgainst.has(t) && proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(p, n) / Math.max(p, n) >= BALANCE_RATIO) raw[t]! *= BALANCED_WEIGHT;
   }
   const mentioned = new Set(hits.map((h) => h.target));
   return raw.map((r, t) => {

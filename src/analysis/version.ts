@@ -14,5 +14,9 @@
  *        groups; numbering continuing across groups; comparison-dimension lines); neutral
  *        readings (pros/cons labels count clauses, balanced entries and balanced answers damped,
  *        descriptive words — plan names, market position, category nouns — no praise).
+ *   2.3: an explicit verdict against (avoid, not worth it, hard to recommend, I'd skip it, I
+ *        wouldn't buy) keeps full weight in balanced answers, steps and pros/cons entries;
+ *        first-person advice against anywhere in a clause; more English problem words; a
+ *        sentence ending in "strengths:" is no side label; verdict lines keep their subject.
  */
-export const ENGINE_VERSION = '2.2.0';
+export const ENGINE_VERSION = '2.3.0';

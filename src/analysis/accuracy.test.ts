@@ -202,11 +202,11 @@ function table(title: string, reports: Record<string, Report>): string {
  */
 const FLOORS = {
   training: { mentionF1: 0.97, rank: 0.95, sentiment: 0.9, sentimentClassRecall: 0.75, citationF1: 0.99, competitorF1: 0.97 },
-  // Engine 2.2.0, 2026-11-25: mention F1 0.972 / 0.971, rank 0.989 / 0.984, sentiment 0.920 / 0.811.
+  // Engine 2.3.0, 2026-11-25: mention F1 0.972 / 0.971, rank 0.989 / 0.984, sentiment 0.920 / 0.811.
   'HOLDOUT 1': { mentionF1: 0.965, rank: 0.975, sentiment: 0.8, sentimentClassRecall: 0.78, citationF1: 0.99, competitorF1: 0.97 },
-  // Engine 2.2.0, 2026-11-25: mention F1 0.984 / 0.995, rank 0.857 / 0.978, sentiment 0.871 / 0.788,
-  // class recall down to 0.615 (en neutral) and 0.619 (en negative; 0.810 on engine 2.1.0).
-  'HOLDOUT 2': { mentionF1: 0.975, rank: 0.85, sentiment: 0.78, sentimentClassRecall: 0.6, citationF1: 0.99, competitorF1: 0.98 },
+  // Engine 2.3.0, 2026-11-25: mention F1 0.984 / 0.995, rank 0.857 / 0.978, sentiment 0.871 / 0.835,
+  // class recall down to 0.615 (en neutral) and 0.680 (zh neutral).
+  'HOLDOUT 2': { mentionF1: 0.975, rank: 0.85, sentiment: 0.82, sentimentClassRecall: 0.6, citationF1: 0.99, competitorF1: 0.98 },
 } as const;
 
 function checkFloors(r: Report, floors: (typeof FLOORS)[keyof typeof FLOORS]): void {

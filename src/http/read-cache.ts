@@ -27,6 +27,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set on a cacheable read that missed: where to store its answer. */
     readCacheSlot: { key: string; accountId: string; generation: number; refresh: boolean } | null;
+    /**
+     * The account a write changed when its caller is not (yet) of that account: an anonymous
+     * invitee accepting an invitation. Its answers cached for the account's members are stale.
+     */
+    writtenAccountId: string | null;
   }
 }
 
@@ -55,6 +60,7 @@ export function registerReadCache(app: App, options: { ttlMs: number; now?: () =
   const generations = new Map<string, number>();
   const stats: ReadCacheStats = { hits: 0, misses: 0, entries: 0, bytes: 0 };
   app.decorateRequest('readCacheSlot', null);
+  app.decorateRequest('writtenAccountId', null);
 
   function evict(key: string) {
     const old = entries.get(key);
@@ -115,8 +121,9 @@ export function registerReadCache(app: App, options: { ttlMs: number; now?: () =
 
   /** After a write of this account finished (whatever its status): older answers are stale. */
   const invalidate: onResponseHookHandler = function readCacheInvalidate(request, _reply, done) {
-    const p = request.principal;
-    if (p) generations.set(p.accountId, (generations.get(p.accountId) ?? 0) + 1);
+    for (const accountId of new Set([request.principal?.accountId, request.writtenAccountId])) {
+      if (accountId) generations.set(accountId, (generations.get(accountId) ?? 0) + 1);
+    }
     done();
   };
 

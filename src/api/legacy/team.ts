@@ -127,6 +127,8 @@ export const legacyTeamRoutes: FastifyPluginAsyncTypebox<{ container: Container 
         ip: request.ip,
       });
       setSessionCookie(request, reply, session);
+      // The invitee may be anonymous: the members' cached reads (the invitation list) are stale.
+      request.writtenAccountId = accepted.account.id;
       return accepted;
     },
   );

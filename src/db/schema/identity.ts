@@ -14,6 +14,10 @@ export type Tier = (typeof TIERS)[number];
 export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** What an API key may do: admin ⊇ write ⊇ read. */
+export const SCOPES = ['read', 'write', 'admin'] as const;
+export type Scope = (typeof SCOPES)[number];
+
 /** Enterprise "custom" limits (spec Limits): per-account overrides of the tier's v1 windows. */
 export interface CustomLimits {
   hourly?: number;
@@ -83,7 +87,7 @@ export const apiKeys = pgTable(
     /** v1 keys only: live or test. */
     mode: text('mode', { enum: ['live', 'test'] }),
     /** v1 keys only: read, write, admin (admin ⊇ write ⊇ read). Empty for legacy keys. */
-    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    scopes: text('scopes').array().$type<Scope[]>().notNull().default(sql`'{}'::text[]`),
     /** The first characters of the key, for display ("service_1a2b", "sk_live_Ab3x"). */
     prefix: text('prefix').notNull(),
     /** SHA-256 (hex) of the whole key. */
@@ -148,13 +152,3 @@ export const usageLedger = pgTable(
     uniqueIndex('usage_ledger_reference_idx').on(t.accountId, t.kind, t.reference).where(sql`reference is not null`),
   ],
 );
-
-/**
- * What a request's principal needs from its user and account, selected the same way whether it
- * arrived with a session cookie or an API key (join `users` and `accounts` to use it).
- */
-export const identityColumns = {
-  role: users.role,
-  tier: accounts.tier,
-  customLimits: accounts.customLimits,
-};

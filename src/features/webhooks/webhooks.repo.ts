@@ -77,23 +77,9 @@ export async function deleteWebhook(db: Executor, accountId: string, id: string)
   return rows.length === 1;
 }
 
-export interface DeliveryLogRow {
-  id: string;
-  eventId: string;
-  event: string;
-  test: boolean;
-  status: string;
-  attempts: number;
-  nextAttemptAt: Date | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: Date;
-  completedAt: Date | null;
-}
-
 /** The newest deliveries of a webhook, with their attempts (oldest attempt first). */
 export async function listDeliveries(db: Executor, webhookId: string, limit: number) {
-  const deliveries: DeliveryLogRow[] = await db
+  const deliveries = await db
     .select({
       id: webhookDeliveries.id,
       eventId: webhookDeliveries.eventId,
@@ -123,6 +109,7 @@ export async function listDeliveries(db: Executor, webhookId: string, limit: num
           .orderBy(webhookDeliveryAttempts.deliveryId, webhookDeliveryAttempts.attempt);
   return { deliveries, attempts };
 }
+export type DeliveryLogRow = Awaited<ReturnType<typeof listDeliveries>>['deliveries'][number];
 
 export async function listAlerts(db: Executor, accountId: string, brandId: string | undefined, limit: number): Promise<AlertRow[]> {
   const where = brandId === undefined ? eq(webhookAlerts.accountId, accountId) : and(eq(webhookAlerts.accountId, accountId), eq(webhookAlerts.brandId, brandId));

@@ -9,24 +9,17 @@ import type { Db } from '../../db/client.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Principal, Scope } from '../auth/principal.js';
 import { createKeyCache, KEY_CACHE_TTL_MS } from './key-cache.js';
-import { displayPrefix, generateKey, hashKey, parseKey, type KeyMode, type KeyType } from './key-format.js';
+import { displayPrefix, generateKey, hashKey, parseKey, type KeyType } from './key-format.js';
 import * as repo from './keys.repo.js';
-import type { CreatedKeySchema, KeySummarySchema } from './keys.schemas.js';
+import type { CreatedKeySchema, CreateKeyBodySchema, KeySummarySchema } from './keys.schemas.js';
 
 export { KEY_CACHE_TTL_MS };
 export const LAST_USED_FLUSH_MS = 30_000;
 /** Active keys per account; more is almost always a leak-management problem. */
 export const MAX_ACTIVE_KEYS = 50;
 
-export interface CreateKeyInput {
-  accountId: string;
-  userId: string;
-  type: KeyType;
-  scopes?: Scope[] | undefined;
-  mode?: KeyMode | undefined;
-  name?: string | undefined;
-  expiresInDays?: number | undefined;
-}
+/** The create-key request, and who makes it. */
+export type CreateKeyInput = Static<typeof CreateKeyBodySchema> & { accountId: string; userId: string };
 
 /** A key as the API shows it (times as ISO strings). */
 export type KeyView = Static<typeof KeySummarySchema>;

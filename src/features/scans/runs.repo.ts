@@ -1,6 +1,7 @@
 /** All SQL of scan runs. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { findOwned } from '../../db/rows.repo.js';
 import { scanRuns, type BrandSnapshot, type PlannedPrompt, type RunKind } from '../../db/schema/scanning.js';
 
 export type RunRow = typeof scanRuns.$inferSelect;
@@ -43,10 +44,7 @@ export async function findRun(db: Executor, runId: string): Promise<RunRow | und
   return row;
 }
 
-export async function findAccountRun(db: Executor, accountId: string, runId: string): Promise<RunRow | undefined> {
-  const [row] = await db.select().from(scanRuns).where(and(eq(scanRuns.id, runId), eq(scanRuns.accountId, accountId)));
-  return row;
-}
+export const findAccountRun = (db: Executor, accountId: string, runId: string) => findOwned(db, scanRuns, accountId, runId);
 
 export async function findByIdempotencyKey(db: Executor, accountId: string, key: string): Promise<RunRow | undefined> {
   const [row] = await db.select().from(scanRuns).where(and(eq(scanRuns.accountId, accountId), eq(scanRuns.idempotencyKey, key)));

@@ -1,11 +1,14 @@
 /**
- * The two statements most repos need, written once: insert a row and get it back as stored, and
- * read one of an account's rows by id. Tenancy is in the condition itself: another account's id
+ * What most repos need, written once: the rows of a raw query, insert a row and get it back as
+ * stored, and read one of an account's rows by id. Tenancy is in the condition itself: another account's id
  * finds nothing, which the services answer as 404.
  */
 import { and, eq, getTableName, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
+
+/** The rows of a raw `db.execute` (PGlite and node-postgres both answer `{ rows }`). */
+export const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A table whose rows belong to an account and have a uuid `id`. */
 type OwnedTable = PgTable & { id: AnyPgColumn; accountId: AnyPgColumn };

@@ -6,17 +6,7 @@ import { answerDailyRollups, answers, brands, competitorDailyRollups, type Compe
 
 export type BrandRow = typeof brands.$inferSelect;
 
-export interface NewBrand {
-  accountId: string;
-  userId: string | null;
-  name: string;
-  category: string;
-  website: string | null;
-  aliases: string[];
-  competitors: CompetitorSpec[];
-  officialAccounts: string[];
-  locale: PromptLocale | null;
-}
+export type NewBrand = typeof brands.$inferInsert;
 
 export async function countBrands(db: Executor, accountId: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(brands).where(eq(brands.accountId, accountId));

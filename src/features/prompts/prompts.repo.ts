@@ -15,14 +15,7 @@ export interface PromptRow {
   enabled: boolean;
 }
 
-export interface PackRow {
-  id: string;
-  accountId: string;
-  brandId: string | null;
-  name: string;
-  source: 'default' | 'custom';
-  createdAt: Date;
-}
+export type PackRow = typeof promptPacks.$inferSelect;
 
 export type NewPrompt = Omit<PromptRow, 'id' | 'enabled'>;
 

@@ -6,6 +6,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.repo.js';
 import { answers, type AidaStage, type PromptIntent, type PromptLocale } from '../../db/schema/scanning.js';
 
 export type AnswerRow = typeof answers.$inferSelect;
@@ -65,8 +66,6 @@ export interface AnswerInput {
   /** Mentioned competitors only. */
   competitors: CompetitorInput[];
 }
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The engine version an analysis records (AnswerAnalysis.engineVersion); '1.0.0' for one that records none. */
 export function engineVersionOf(analysis: unknown): string | null {

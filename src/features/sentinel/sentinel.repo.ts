@@ -1,7 +1,7 @@
 /** All SQL of sentinel incidents and the evidence the detectors attach. */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { findOwned } from '../../db/rows.repo.js';
+import { findOwned, rows } from '../../db/rows.repo.js';
 import {
   sentinelIncidents,
   type IncidentEvidence,
@@ -11,8 +11,6 @@ import {
 } from '../../db/schema/intelligence.js';
 
 export type IncidentRow = typeof sentinelIncidents.$inferSelect;
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export interface NewIncident {
   accountId: string;

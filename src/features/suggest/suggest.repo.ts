@@ -1,11 +1,10 @@
 /** SQL of suggestions and the answer counts their lift is measured on. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { findOwned, insertReturning } from '../../db/rows.repo.js';
+import { findOwned, insertReturning, rows } from '../../db/rows.repo.js';
 import { suggestions } from '../../db/schema/intelligence.js';
 
 export type SuggestionRow = typeof suggestions.$inferSelect;
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export const insertSuggestion = (db: Executor, row: typeof suggestions.$inferInsert) => insertReturning(db, suggestions, row);
 export const findSuggestion = (db: Executor, accountId: string, id: string) => findOwned(db, suggestions, accountId, id);

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { findOwned, rows } from '../../db/rows.repo.js';
-import { scanRuns, type BrandSnapshot, type PlannedPrompt, type RunKind } from '../../db/schema/scanning.js';
+import { scanRuns } from '../../db/schema/scanning.js';
 
 export type RunRow = typeof scanRuns.$inferSelect;
 

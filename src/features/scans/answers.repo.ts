@@ -30,7 +30,17 @@ export interface CompetitorInput {
   mentionCount: number;
 }
 
-export interface AnswerInput {
+/** What an answer row keeps of the brand's analysis (null on a failed task's row). */
+export interface BrandMentionColumns {
+  mentioned: boolean | null;
+  position: number | null;
+  rank: number | null;
+  sentimentLabel: string | null;
+  sentimentScore: number | null;
+  mentionCount: number | null;
+}
+
+export interface AnswerInput extends BrandMentionColumns {
   runId: string;
   brandId: string | null;
   accountId: string | null;
@@ -52,12 +62,6 @@ export interface AnswerInput {
   errorKind: string | null;
   errorMessage: string | null;
   analysis: unknown;
-  mentioned: boolean | null;
-  position: number | null;
-  rank: number | null;
-  sentimentLabel: string | null;
-  sentimentScore: number | null;
-  mentionCount: number | null;
   /** The platform's own citation list (null for a failed task). */
   platformCitations?: string[] | null | undefined;
   /** The question names the brand or a tracked competitor (prompts/tagging.ts); default false. */

@@ -30,6 +30,11 @@ export async function withDatabase(work: (db: Db) => Promise<unknown>): Promise<
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Refuses an option value that is not an e-mail address, naming the option. */
+export function assertEmailOption(flag: string, value: string): void {
+  if (value.length > 254 || !EMAIL.test(value.trim())) throw new CliUsageError(`${flag} ${JSON.stringify(value)} is not an e-mail address`);
+}
+
 export function accountCommand(): Command {
   const account = new Command('account').description('Manage accounts (tenants) and their owners');
   account
@@ -40,7 +45,7 @@ export function accountCommand(): Command {
     .addOption(new Option('--tier <tier>', 'the account tier').choices(TIERS).default('free'))
     .action(async (options: { email: string; password: string; tier: Tier }) => {
       await withDatabase(async (db) => {
-        if (options.email.length > 254 || !EMAIL.test(options.email.trim())) throw new CliUsageError(`--email ${JSON.stringify(options.email)} is not an e-mail address`);
+        assertEmailOption('--email', options.email);
         if (options.password.length < 8 || options.password.length > 1024) throw new CliUsageError('--password must be 8 to 1024 characters');
         try {
           const { account: created, user } = await createAccountsService({ db }).createAccount(options);

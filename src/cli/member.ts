@@ -14,9 +14,7 @@ import { createInvitesService } from '../features/team/invites.service.js';
 import { JobQueue } from '../jobs/queue.js';
 import { DomainError } from '../lib/errors.js';
 import { createLogger } from '../lib/logger.js';
-import { CliUsageError, withDatabase } from './account.js';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { assertEmailOption, CliUsageError, withDatabase } from './account.js';
 
 export function memberCommand(): Command {
   const member = new Command('member').description('Manage team members');
@@ -29,9 +27,7 @@ export function memberCommand(): Command {
     .action(async (options: { email: string; invitee: string; role: Role }) => {
       const config = readConfig();
       await withDatabase(async (db) => {
-        if (options.invitee.length > 254 || !EMAIL.test(options.invitee.trim())) {
-          throw new CliUsageError(`--invitee ${JSON.stringify(options.invitee)} is not an e-mail address`);
-        }
+        assertEmailOption('--invitee', options.invitee);
         const accounts = createAccountsService({ db });
         const inviter = await accounts.findUserByEmail(options.email);
         if (!inviter) throw new CliUsageError(`no user with e-mail ${options.email}; create one with \`sightline account create\``);

@@ -56,6 +56,27 @@ export function defineJob<S extends TSchema>(definition: JobDefinition<S>): JobD
   return definition;
 }
 
+/**
+ * The jobs of a fan-out, one per item (a probe run's platform × prompt tasks, an AEO batch's
+ * texts), share one policy: transient failures get two more tries, and the handler records the
+ * item's failure on its last attempt instead of failing the job; a last attempt that lost its
+ * worker is recorded by `abandon`. Either way the whole (the run, the batch) always finishes.
+ */
+export const ITEM_JOB_ATTEMPTS = 3;
+
+export interface ItemJobRunner<P> {
+  run: (payload: P, ctx: JobContext) => Promise<void>;
+  abandon: (payload: P) => Promise<void>;
+}
+
+export function defineItemJobType<S extends TSchema>(name: string, schema: S): JobType<S> {
+  return { name, schema, maxAttempts: ITEM_JOB_ATTEMPTS };
+}
+
+export function handleItemJob<S extends TSchema>(type: JobType<S>, runner: ItemJobRunner<Static<S>>): JobDefinition<S> {
+  return handleJob(type, { handler: runner.run, onAbandoned: runner.abandon });
+}
+
 /** Thrown by a handler: do not retry, fail the job now (a bad payload, a deleted resource). */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';

@@ -1,6 +1,7 @@
 /** All SQL of the job queue. Works unchanged on PGlite and PostgreSQL. */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { rows } from '../db/rows.repo.js';
 
 export interface JobRow {
   id: number;
@@ -22,8 +23,6 @@ export interface EnqueueRow {
 
 /** A claim older than this when the server runs it takes only queued jobs, never lapsed leases. */
 export const STALE_CLAIM_MS = 2_000;
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 function toJob(r: Record<string, unknown>): JobRow {
   return {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
+import { rows } from '../db/rows.repo.js';
 
 export interface ScheduleRow {
   name: string;
@@ -8,8 +9,6 @@ export interface ScheduleRow {
   payload: unknown;
   nextRunAt: Date;
 }
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Registers or updates a schedule; the next run is recomputed only when the cron changed. */
 export async function upsertSchedule(db: Executor, s: ScheduleRow): Promise<void> {

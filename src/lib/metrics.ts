@@ -80,81 +80,70 @@ export const httpDuration = new FastHistogram(
   'HTTP requests by method, route (the route pattern; "unmatched" for 404s) and status: latency from request to response end. _count is the request count.',
 );
 
-export const rateLimitRejections = new Counter({
-  name: 'sightline_rate_limit_rejections_total',
-  help: 'Requests answered 429 because a rate limit or quota was used up, by route.',
-  labelNames: ['route'] as const,
-  registers: [registry],
-});
+/** An instrument on this registry: its name, label names and help, and a histogram's buckets. */
+const counter = <L extends string>(name: string, labelNames: readonly L[], help: string) =>
+  new Counter<L>({ name, help, labelNames, registers: [registry] });
+const gauge = <L extends string>(name: string, labelNames: readonly L[], help: string) =>
+  new Gauge<L>({ name, help, labelNames, registers: [registry] });
+const histogram = <L extends string>(name: string, labelNames: readonly L[], help: string, buckets: number[]) =>
+  new Histogram<L>({ name, help, labelNames, buckets, registers: [registry] });
 
-export const jobOutcomes = new Counter({
-  name: 'sightline_jobs_total',
-  help: 'Job attempts finished, by job type and outcome (completed, retry, failed: given up for good).',
-  labelNames: ['type', 'outcome'] as const,
-  registers: [registry],
-});
+export const rateLimitRejections = counter(
+  'sightline_rate_limit_rejections_total',
+  ['route'],
+  'Requests answered 429 because a rate limit or quota was used up, by route.',
+);
 
-export const jobDuration = new Histogram({
-  name: 'sightline_job_duration_seconds',
-  help: 'Time a job attempt ran, by job type and outcome.',
-  labelNames: ['type', 'outcome'] as const,
-  buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
-  registers: [registry],
-});
+export const jobOutcomes = counter(
+  'sightline_jobs_total',
+  ['type', 'outcome'],
+  'Job attempts finished, by job type and outcome (completed, retry, failed: given up for good).',
+);
 
-export const jobsReady = new Gauge({
-  name: 'sightline_jobs_ready',
-  help: 'Jobs due now and waiting for a worker, by job type (read at scrape).',
-  labelNames: ['type'] as const,
-  registers: [registry],
-});
+export const jobDuration = histogram(
+  'sightline_job_duration_seconds',
+  ['type', 'outcome'],
+  'Time a job attempt ran, by job type and outcome.',
+  [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+);
 
-export const jobsScheduled = new Gauge({
-  name: 'sightline_jobs_scheduled',
-  help: 'Jobs queued to run later (retries, delayed work), by job type (read at scrape).',
-  labelNames: ['type'] as const,
-  registers: [registry],
-});
+export const jobsReady = gauge('sightline_jobs_ready', ['type'], 'Jobs due now and waiting for a worker, by job type (read at scrape).');
 
-export const jobsRunning = new Gauge({
-  name: 'sightline_jobs_running',
-  help: 'Jobs leased by a worker right now, by job type (read at scrape).',
-  labelNames: ['type'] as const,
-  registers: [registry],
-});
+export const jobsScheduled = gauge(
+  'sightline_jobs_scheduled',
+  ['type'],
+  'Jobs queued to run later (retries, delayed work), by job type (read at scrape).',
+);
 
-export const jobsOldestReadyAge = new Gauge({
-  name: 'sightline_jobs_oldest_ready_age_seconds',
-  help: 'How long the oldest due job of each type has waited for a worker; 0 when none waits (read at scrape).',
-  labelNames: ['type'] as const,
-  registers: [registry],
-});
+export const jobsRunning = gauge('sightline_jobs_running', ['type'], 'Jobs leased by a worker right now, by job type (read at scrape).');
 
-export const platformCalls = new Histogram({
-  name: 'sightline_platform_call_duration_seconds',
-  help: 'Calls to AI platforms (retries included), by platform and outcome (ok or the error kind). _count is the call count.',
-  labelNames: ['platform', 'outcome'] as const,
-  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60],
-  registers: [registry],
-});
+export const jobsOldestReadyAge = gauge(
+  'sightline_jobs_oldest_ready_age_seconds',
+  ['type'],
+  'How long the oldest due job of each type has waited for a worker; 0 when none waits (read at scrape).',
+);
 
-export const webhookDeliveries = new Counter({
-  name: 'sightline_webhook_deliveries_total',
-  help: 'Webhook delivery attempts, by outcome (succeeded, retrying, dead: gave up after the last attempt).',
-  labelNames: ['outcome'] as const,
-  registers: [registry],
-});
+export const platformCalls = histogram(
+  'sightline_platform_call_duration_seconds',
+  ['platform', 'outcome'],
+  'Calls to AI platforms (retries included), by platform and outcome (ok or the error kind). _count is the call count.',
+  [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60],
+);
 
-export const dbPool = new Gauge({
-  name: 'sightline_db_pool_connections',
-  help: 'Database connections of this process by state (total, idle, waiting = queries waiting for a connection, max); embedded PGlite is one connection (read at scrape).',
-  labelNames: ['state'] as const,
-  registers: [registry],
-});
+export const webhookDeliveries = counter(
+  'sightline_webhook_deliveries_total',
+  ['outcome'],
+  'Webhook delivery attempts, by outcome (succeeded, retrying, dead: gave up after the last attempt).',
+);
 
-export const readCache = new Gauge({
-  name: 'sightline_read_cache',
-  help: 'The signed-in read cache of this process: hits and misses since start, entries and bytes held (read at scrape).',
-  labelNames: ['stat'] as const,
-  registers: [registry],
-});
+export const dbPool = gauge(
+  'sightline_db_pool_connections',
+  ['state'],
+  'Database connections of this process by state (total, idle, waiting = queries waiting for a connection, max); embedded PGlite is one connection (read at scrape).',
+);
+
+export const readCache = gauge(
+  'sightline_read_cache',
+  ['stat'],
+  'The signed-in read cache of this process: hits and misses since start, entries and bytes held (read at scrape).',
+);

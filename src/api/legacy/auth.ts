@@ -1,5 +1,6 @@
 /** Dashboard sign-in: POST /api/auth/signup, /api/auth/login, /api/auth/logout. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { CredentialsSchema, LoginCredentialsSchema, SignedInSchema } from '../../features/auth/auth.schemas.js';
 import { assertSameSite, clearSessionCookie, sessionIdOf, setSessionCookie } from '../../http/auth.js';
@@ -7,10 +8,22 @@ import { errorResponses } from '../../http/schemas.js';
 import { SMALL_BODY_LIMIT_BYTES } from '../../http/json-body.js';
 import type { AccountRow, UserRow } from '../../features/accounts/accounts.service.js';
 
-const signedIn = ({ account, user }: { account: AccountRow; user: UserRow }) => ({
-  account: { id: account.id, tier: account.tier },
-  user: { id: user.id, email: user.email, role: user.role },
-});
+type Started = { account: AccountRow; user: UserRow; session: Parameters<typeof setSessionCookie>[2] };
+
+/**
+ * Sign-up and sign-in answer alike: same-site requests only, never cached, the new session set
+ * as the cookie and the account and user in the body.
+ */
+async function startSession(request: FastifyRequest, reply: FastifyReply, status: 200 | 201, start: () => Promise<Started>) {
+  assertSameSite(request);
+  reply.header('cache-control', 'no-store');
+  const { account, user, session } = await start();
+  setSessionCookie(request, reply, session);
+  return reply.status(status).send({
+    account: { id: account.id, tier: account.tier },
+    user: { id: user.id, email: user.email, role: user.role },
+  });
+}
 
 export const legacyAuthRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (app, { container }) => {
   const { auth } = container.services;
@@ -22,13 +35,7 @@ export const legacyAuthRoutes: FastifyPluginAsyncTypebox<{ container: Container 
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
       schema: { body: CredentialsSchema, response: { 201: SignedInSchema, ...errorResponses(400, 403, 409, 429) } },
     },
-    async (request, reply) => {
-      assertSameSite(request);
-      reply.header('cache-control', 'no-store');
-      const result = await auth.signup({ ...request.body, ip: request.ip });
-      setSessionCookie(request, reply, result.session);
-      return reply.status(201).send(signedIn(result));
-    },
+    (request, reply) => startSession(request, reply, 201, () => auth.signup({ ...request.body, ip: request.ip })),
   );
 
   app.post(
@@ -38,13 +45,8 @@ export const legacyAuthRoutes: FastifyPluginAsyncTypebox<{ container: Container 
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
       schema: { body: LoginCredentialsSchema, response: { 200: SignedInSchema, ...errorResponses(400, 401, 403, 429) } },
     },
-    async (request, reply) => {
-      assertSameSite(request);
-      reply.header('cache-control', 'no-store');
-      const result = await auth.login({ ...request.body, ip: request.ip, previousSessionId: sessionIdOf(request) });
-      setSessionCookie(request, reply, result.session);
-      return signedIn(result);
-    },
+    (request, reply) =>
+      startSession(request, reply, 200, () => auth.login({ ...request.body, ip: request.ip, previousSessionId: sessionIdOf(request) })),
   );
 
   // Idempotent: ending a session that is already gone still clears the cookie.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cascadeRef, createdAt, timestamptz, uuidPk } from './columns.js';
 
 /**
  * Who is calling and how much they may do: accounts (the tenant), their users, dashboard
@@ -13,6 +14,10 @@ export type Tier = (typeof TIERS)[number];
 export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** What an API key may do: admin ⊇ write ⊇ read. */
+export const SCOPES = ['read', 'write', 'admin'] as const;
+export type Scope = (typeof SCOPES)[number];
+
 /** Enterprise "custom" limits (spec Limits): per-account overrides of the tier's v1 windows. */
 export interface CustomLimits {
   hourly?: number;
@@ -24,26 +29,27 @@ export interface CustomLimits {
 export const accounts = pgTable(
   'accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     tier: text('tier', { enum: TIERS }).notNull().default('free'),
     customLimits: jsonb('custom_limits').$type<CustomLimits>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check('accounts_tier_check', sql`${t.tier} in ('free', 'starter', 'growth', 'scale', 'enterprise')`)],
 );
 
+/** `account_id`: the tenant a row belongs to; the row goes when the account is deleted. */
+export const accountRef = () => cascadeRef('account_id', () => accounts.id);
+
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    accountId: accountRef().notNull(),
     /** Always stored trimmed and lower-cased; the unique index relies on it. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ROLES }).notNull().default('member'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
@@ -58,15 +64,13 @@ export const sessions = pgTable(
   {
     /** SHA-256 (hex) of the session id in the cookie; the id itself is never stored. */
     idHash: text('id_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    userId: cascadeRef('user_id', () => users.id).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
     /** Last rolling renewal; the idle expiry is renewedAt + 24 h. */
-    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    renewedAt: timestamptz('renewed_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** The absolute cap: no renewal extends a session past this. */
-    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamptz('absolute_expires_at').notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -74,28 +78,24 @@ export const sessions = pgTable(
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    accountId: accountRef().notNull(),
     /** The user who created it; the key acts with that user's team role. */
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: cascadeRef('created_by', () => users.id).notNull(),
     name: text('name'),
     type: text('type', { enum: ['legacy', 'v1'] }).notNull(),
     /** v1 keys only: live or test. */
     mode: text('mode', { enum: ['live', 'test'] }),
     /** v1 keys only: read, write, admin (admin ⊇ write ⊇ read). Empty for legacy keys. */
-    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    scopes: text('scopes').array().$type<Scope[]>().notNull().default(sql`'{}'::text[]`),
     /** The first characters of the key, for display ("service_1a2b", "sk_live_Ab3x"). */
     prefix: text('prefix').notNull(),
     /** SHA-256 (hex) of the whole key. */
     hash: text('hash').notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+    expiresAt: timestamptz('expires_at'),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('api_keys_hash_idx').on(t.hash),
@@ -112,26 +112,22 @@ export const apiKeys = pgTable(
 export const teamInvites = pgTable(
   'team_invites',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    accountId: accountRef().notNull(),
     /** Trimmed and lower-cased, like users.email. */
     email: text('email').notNull(),
     role: text('role', { enum: ROLES }).notNull(),
     /** SHA-256 (hex) of the token in the URL. */
     tokenHash: text('token_hash').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
     acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('team_invites_token_idx').on(t.tokenHash),
-    uniqueIndex('team_invites_pending_email_idx')
-      .on(t.accountId, t.email)
-      .where(sql`accepted_at is null`),
+    uniqueIndex('team_invites_pending_email_idx').on(t.accountId, t.email).where(sql`accepted_at is null`),
     index('team_invites_account_idx').on(t.accountId, t.createdAt),
     check('team_invites_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('team_invites_role_check', sql`${t.role} in ('owner', 'admin', 'member', 'viewer')`),
@@ -142,31 +138,17 @@ export const usageLedger = pgTable(
   'usage_ledger',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef().notNull(),
     /** What was charged: `scan`, `platform_tokens`, … */
     kind: text('kind').notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     costUsd: numeric('cost_usd', { precision: 14, scale: 6 }).notNull(),
     /** What it was for (a run id, `runId:platform`); the same charge is recorded once. */
     reference: text('reference'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     index('usage_ledger_account_idx').on(t.accountId, t.createdAt),
-    uniqueIndex('usage_ledger_reference_idx')
-      .on(t.accountId, t.kind, t.reference)
-      .where(sql`reference is not null`),
+    uniqueIndex('usage_ledger_reference_idx').on(t.accountId, t.kind, t.reference).where(sql`reference is not null`),
   ],
 );
-
-/**
- * What a request's principal needs from its user and account, selected the same way whether it
- * arrived with a session cookie or an API key (join `users` and `accounts` to use it).
- */
-export const identityColumns = {
-  role: users.role,
-  tier: accounts.tier,
-  customLimits: accounts.customLimits,
-};

@@ -5,22 +5,10 @@
  * Every rate itself is recomputed from `answers` / the daily rollups; nothing here caches one.
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { accounts } from './identity.js';
-import { brands } from './scanning.js';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cascadeRef, counter, createdAt, timestamptz, updatedAt, uuidPk } from './columns.js';
+import { accountRef } from './identity.js';
+import { brandRef } from './scanning.js';
 
 export const INCIDENT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
@@ -33,14 +21,12 @@ export type IncidentType = (typeof INCIDENT_TYPES)[number];
 export const brandCitationUrls = pgTable(
   'brand_citation_urls',
   {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandRef().notNull(),
     url: text('url').notNull(),
     domain: text('domain').notNull(),
     platform: text('platform').notNull(),
     promptHash: text('prompt_hash').notNull(),
-    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    firstSeenAt: timestamptz('first_seen_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.url] })],
 );
@@ -48,28 +34,24 @@ export const brandCitationUrls = pgTable(
 /** Runs whose after-run hooks (citations, sentinel, gaps, uplift, authority) have been applied. */
 export const processedRuns = pgTable('processed_runs', {
   runId: uuid('run_id').primaryKey(),
-  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamptz('processed_at').notNull().defaultNow(),
 });
 
 /** When each brand is next due for a monitoring pass (tier cadence, docs/metrics.md). */
 export const monitorSchedule = pgTable('monitor_schedule', {
-  brandId: uuid('brand_id')
-    .primaryKey()
-    .references(() => brands.id, { onDelete: 'cascade' }),
+  brandId: brandRef().primaryKey(),
   lastRunId: uuid('last_run_id'),
-  lastEnqueuedAt: timestamp('last_enqueued_at', { withTimezone: true }),
-  nextDueAt: timestamp('next_due_at', { withTimezone: true }).notNull(),
+  lastEnqueuedAt: timestamptz('last_enqueued_at'),
+  nextDueAt: timestamptz('next_due_at').notNull(),
 });
 
 /** One authority score per brand per UTC day (the latest computation of the day wins). */
 export const authoritySnapshots = pgTable(
   'authority_snapshots',
   {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandRef().notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    scoredAt: timestamp('scored_at', { withTimezone: true }).notNull(),
+    scoredAt: timestamptz('scored_at').notNull(),
     geoScore: doublePrecision('geo_score').notNull(),
     eeatScore: doublePrecision('eeat_score').notNull(),
     citationDensity: doublePrecision('citation_density').notNull(),
@@ -90,13 +72,9 @@ export interface IncidentEvidence {
 export const sentinelIncidents = pgTable(
   'sentinel_incidents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    accountId: accountRef().notNull(),
+    brandId: brandRef().notNull(),
     type: text('type', { enum: INCIDENT_TYPES }).notNull(),
     severity: text('severity', { enum: INCIDENT_SEVERITIES }).notNull(),
     /** 0 low … 3 critical, so "highest severity first" is an index order. */
@@ -105,15 +83,15 @@ export const sentinelIncidents = pgTable(
     status: text('status', { enum: INCIDENT_STATUSES }).notNull().default('open'),
     /** What makes two detections "the same incident": type + subject (platform, domain). */
     fingerprint: text('fingerprint').notNull(),
-    evidenceCount: integer('evidence_count').notNull().default(0),
+    evidenceCount: counter('evidence_count'),
     /** The most recent evidence items (at most 50 kept; the count keeps growing). */
     evidence: jsonb('evidence').$type<IncidentEvidence[]>().notNull().default([]),
     /** The statistics of the last detection (rates, intervals, thresholds). */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    lastDetectedAt: timestamp('last_detected_at', { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    openedAt: timestamptz('opened_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+    lastDetectedAt: timestamptz('last_detected_at').notNull().defaultNow(),
+    resolvedAt: timestamptz('resolved_at'),
   },
   (t) => [
     // At most one unresolved incident per brand and fingerprint: repeats update it.
@@ -126,13 +104,11 @@ export const sentinelIncidents = pgTable(
 export const competitorGaps = pgTable(
   'competitor_gaps',
   {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandRef().notNull(),
     platform: text('platform').notNull(),
     competitor: text('competitor').notNull(),
     ahead: boolean('ahead').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.platform, t.competitor] })],
 );
@@ -141,12 +117,10 @@ export const competitorGaps = pgTable(
 export const platformStrength = pgTable(
   'platform_strength',
   {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandRef().notNull(),
     platform: text('platform').notNull(),
     rate: doublePrecision('rate').notNull(),
-    observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
+    observedAt: timestamptz('observed_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.platform] })],
 );
@@ -159,13 +133,11 @@ export const platformStrength = pgTable(
 export const platformThrottles = pgTable(
   'platform_throttles',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef().notNull(),
     platform: text('platform').notNull(),
     level: integer('level').notNull(),
     reason: text('reason').notNull(),
-    since: timestamp('since', { withTimezone: true }).notNull(),
+    since: timestamptz('since').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.platform] })],
 );
@@ -175,13 +147,9 @@ export const SUGGESTION_OUTCOMES = ['suggested', 'applied', 'uplift', 'no_uplift
 export const suggestions = pgTable(
   'suggestions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    accountId: accountRef().notNull(),
+    brandId: brandRef().notNull(),
     intent: text('intent'),
     content: text('content').notNull(),
     rewritten: text('rewritten').notNull(),
@@ -191,11 +159,11 @@ export const suggestions = pgTable(
     metric: text('metric').notNull(),
     expectedDelta: doublePrecision('expected_delta').notNull(),
     status: text('status', { enum: SUGGESTION_OUTCOMES }).notNull().default('suggested'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    appliedAt: timestamptz('applied_at'),
     baselineMentions: integer('baseline_mentions'),
     baselineAnswers: integer('baseline_answers'),
-    measuredAt: timestamp('measured_at', { withTimezone: true }),
+    measuredAt: timestamptz('measured_at'),
     afterMentions: integer('after_mentions'),
     afterAnswers: integer('after_answers'),
   },
@@ -217,26 +185,22 @@ export type AeoItemStatus = (typeof AEO_ITEM_STATUSES)[number];
 export const aeoBatches = pgTable(
   'aeo_batches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    accountId: accountRef().notNull(),
+    brandId: brandRef().notNull(),
     status: text('status', { enum: AEO_BATCH_STATUSES }).notNull().default('queued'),
     /** The brand's name when submitted: what the rewrites are about. */
     brandName: text('brand_name').notNull().default(''),
     /** Legacy platform id chosen when submitted (items of one batch use one platform). */
     platform: text('platform'),
     audience: text('audience'),
-    itemsTotal: integer('items_total').notNull().default(0),
-    successCount: integer('success_count').notNull().default(0),
-    failureCount: integer('failure_count').notNull().default(0),
+    itemsTotal: counter('items_total'),
+    successCount: counter('success_count'),
+    failureCount: counter('failure_count'),
     citationGain: doublePrecision('citation_gain').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamptz('started_at'),
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [index('aeo_batches_account_idx').on(t.accountId, t.createdAt)],
 );
@@ -245,9 +209,7 @@ export const aeoBatches = pgTable(
 export const aeoBatchItems = pgTable(
   'aeo_batch_items',
   {
-    batchId: uuid('batch_id')
-      .notNull()
-      .references(() => aeoBatches.id, { onDelete: 'cascade' }),
+    batchId: cascadeRef('batch_id', () => aeoBatches.id).notNull(),
     /** 0-based position in the request. */
     position: integer('position').notNull(),
     text: text('text').notNull(),
@@ -260,9 +222,9 @@ export const aeoBatchItems = pgTable(
     costUsd: doublePrecision('cost_usd').notNull().default(0),
     /** (score_aviv − score of the original text) / 100, for the batch's citationGain. */
     gain: doublePrecision('gain'),
-    attempts: integer('attempts').notNull().default(0),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    attempts: counter('attempts'),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.position] })],
 );
@@ -271,18 +233,14 @@ export const aeoBatchItems = pgTable(
 export const kbPages = pgTable(
   'kb_pages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    accountId: accountRef().notNull(),
+    brandId: brandRef().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     url: text('url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('kb_pages_brand_idx').on(t.brandId, t.updatedAt)],
 );
@@ -291,16 +249,14 @@ export const kbPages = pgTable(
 export const lintIssues = pgTable(
   'lint_issues',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    pageId: uuid('page_id')
-      .notNull()
-      .references(() => kbPages.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    pageId: cascadeRef('page_id', () => kbPages.id).notNull(),
     rule: text('rule').notNull(),
     severity: text('severity').notNull(),
     message: text('message').notNull(),
     /** rule + location: the same problem in the same place keeps its row across edits. */
     fingerprint: text('fingerprint').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('lint_issues_page_fp_idx').on(t.pageId, t.fingerprint)],
 );

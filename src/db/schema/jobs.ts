@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { counter, createdAt, timestamptz, updatedAt } from './columns.js';
 
 /**
  * The durable job queue (FOR UPDATE SKIP LOCKED). A row is claimed by setting it `active`
@@ -14,18 +15,18 @@ export const jobs = pgTable(
     status: text('status', { enum: ['queued', 'active', 'completed', 'failed'] })
       .notNull()
       .default('queued'),
-    priority: integer('priority').notNull().default(0),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    attempts: integer('attempts').notNull().default(0),
+    priority: counter('priority'),
+    runAt: timestamptz('run_at').notNull().defaultNow(),
+    attempts: counter('attempts'),
     maxAttempts: integer('max_attempts').notNull().default(5),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestamptz('locked_until'),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
     /** Enqueueing twice with the same key while a job is pending is a no-op. */
     dedupeKey: text('dedupe_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     index('jobs_ready_idx').on(t.queue, t.priority, t.runAt).where(sql`status = 'queued'`),
@@ -41,6 +42,6 @@ export const schedules = pgTable('schedules', {
   cron: text('cron').notNull(),
   queue: text('queue').notNull(),
   payload: jsonb('payload').notNull().default({}),
-  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
-  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  nextRunAt: timestamptz('next_run_at').notNull(),
+  lastRunAt: timestamptz('last_run_at'),
 });

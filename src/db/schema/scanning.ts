@@ -17,11 +17,11 @@ import {
   primaryKey,
   real,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts, users } from './identity.js';
+import { cascadeRef, counter, createdAt, timestamptz, uuidPk } from './columns.js';
+import { accountRef, users } from './identity.js';
 
 export const AIDA_STAGES = ['awareness', 'interest', 'desire', 'action'] as const;
 export type AidaStage = (typeof AIDA_STAGES)[number];
@@ -65,10 +65,8 @@ export interface PlannedPrompt {
 export const brands = pgTable(
   'brands',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    accountId: accountRef().notNull(),
     /** The user who created it (kept as null if that user is removed). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -80,23 +78,24 @@ export const brands = pgTable(
     officialAccounts: jsonb('official_accounts').$type<string[]>().notNull().default([]),
     /** null = per platform: Chinese prompts for Chinese platforms, English for the others. */
     locale: text('locale', { enum: PROMPT_LOCALES }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('brands_account_idx').on(t.accountId, t.createdAt)],
 );
 
+/** `brand_id`: the brand a row is about; the row goes when the brand is deleted. */
+export const brandRef = () => cascadeRef('brand_id', () => brands.id);
+
 export const promptPacks = pgTable(
   'prompt_packs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    accountId: accountRef().notNull(),
     /** Set for a brand's generated default pack; null for an account's own pack. */
-    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandRef(),
     name: text('name').notNull(),
     source: text('source', { enum: ['default', 'custom'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('prompt_packs_account_idx').on(t.accountId, t.createdAt),
@@ -107,10 +106,8 @@ export const promptPacks = pgTable(
 export const prompts = pgTable(
   'prompts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    packId: uuid('pack_id')
-      .notNull()
-      .references(() => promptPacks.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    packId: cascadeRef('pack_id', () => promptPacks.id).notNull(),
     position: integer('position').notNull(),
     text: text('text').notNull(),
     locale: text('locale', { enum: PROMPT_LOCALES }).notNull(),
@@ -126,21 +123,17 @@ export const prompts = pgTable(
 
 /** The pack an account's probes use when the request names none. */
 export const accountPromptPacks = pgTable('account_prompt_packs', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  packId: uuid('pack_id')
-    .notNull()
-    .references(() => promptPacks.id, { onDelete: 'cascade' }),
-  boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+  accountId: accountRef().primaryKey(),
+  packId: cascadeRef('pack_id', () => promptPacks.id).notNull(),
+  boundAt: timestamptz('bound_at').notNull().defaultNow(),
 });
 
 export const scanRuns = pgTable(
   'scan_runs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     /** null for the anonymous free check. */
-    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: RUN_KINDS }).notNull(),
     status: text('status', { enum: RUN_STATUSES }).notNull().default('queued'),
@@ -154,12 +147,12 @@ export const scanRuns = pgTable(
      * Answer rows (successes and failures) stored so far, advanced by the statement that stores
      * them: once per batch of answers (group commit), never once per answer.
      */
-    tasksDone: integer('tasks_done').notNull().default(0),
+    tasksDone: counter('tasks_done'),
     /** Filled when the run finishes, counted from its answers. */
-    tasksSucceeded: integer('tasks_succeeded').notNull().default(0),
-    tasksFailed: integer('tasks_failed').notNull().default(0),
-    answersMentioned: integer('answers_mentioned').notNull().default(0),
-    tokensTotal: integer('tokens_total').notNull().default(0),
+    tasksSucceeded: counter('tasks_succeeded'),
+    tasksFailed: counter('tasks_failed'),
+    answersMentioned: counter('answers_mentioned'),
+    tokensTotal: counter('tokens_total'),
     /** Platform cost of the answers seen (USD). */
     costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
     /** What the account was charged (scan fee + platform cost); 0 for failed and free runs. */
@@ -169,9 +162,9 @@ export const scanRuns = pgTable(
     /** sha256 of the canonical request, to refuse a reused idempotency key with another body. */
     requestHash: text('request_hash'),
     estimatedCompletionMs: integer('estimated_completion_ms'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamptz('started_at'),
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [
     uniqueIndex('scan_runs_idempotency_idx').on(t.accountId, t.idempotencyKey),
@@ -183,10 +176,8 @@ export const scanRuns = pgTable(
 export const answers = pgTable(
   'answers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => scanRuns.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    runId: cascadeRef('run_id', () => scanRuns.id).notNull(),
     brandId: uuid('brand_id'),
     accountId: uuid('account_id'),
     platform: text('platform').notNull(),
@@ -200,9 +191,9 @@ export const answers = pgTable(
     /** null when the task failed (errorKind says why). */
     rawText: text('raw_text'),
     latencyMs: integer('latency_ms'),
-    promptTokens: integer('prompt_tokens').notNull().default(0),
-    completionTokens: integer('completion_tokens').notNull().default(0),
-    totalTokens: integer('total_tokens').notNull().default(0),
+    promptTokens: counter('prompt_tokens'),
+    completionTokens: counter('completion_tokens'),
+    totalTokens: counter('total_tokens'),
     costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
     simulated: boolean('simulated').notNull(),
     errorKind: text('error_kind'),
@@ -223,7 +214,7 @@ export const answers = pgTable(
     mentionCount: integer('mention_count'),
     /** The question names the brand or a tracked competitor (docs/metrics.md): kept out of headline figures. */
     branded: boolean('branded').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // A re-run task job inserts nothing the second time: each task's effect happens once.
@@ -239,10 +230,8 @@ export const answers = pgTable(
 export const answerCitations = pgTable(
   'answer_citations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    answerId: uuid('answer_id')
-      .notNull()
-      .references(() => answers.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    answerId: cascadeRef('answer_id', () => answers.id).notNull(),
     runId: uuid('run_id').notNull(),
     brandId: uuid('brand_id'),
     platform: text('platform').notNull(),
@@ -259,7 +248,7 @@ export const answerCitations = pgTable(
     context: text('context').notNull().default(''),
     /** Where the analysis found it: text, link, or the platform's own citation list. */
     source: text('source').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('answer_citations_answer_key_idx').on(t.answerId, t.normalizedUrl),
@@ -272,9 +261,7 @@ export const answerCitations = pgTable(
 export const competitorMentions = pgTable(
   'competitor_mentions',
   {
-    answerId: uuid('answer_id')
-      .notNull()
-      .references(() => answers.id, { onDelete: 'cascade' }),
+    answerId: cascadeRef('answer_id', () => answers.id).notNull(),
     competitor: text('competitor').notNull(),
     runId: uuid('run_id').notNull(),
     brandId: uuid('brand_id'),
@@ -284,12 +271,9 @@ export const competitorMentions = pgTable(
     sentimentLabel: text('sentiment_label', { enum: SENTIMENT_LABELS }),
     sentimentScore: real('sentiment_score'),
     mentionCount: integer('mention_count').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.answerId, t.competitor] }),
-    index('competitor_mentions_brand_time_idx').on(t.brandId, t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.answerId, t.competitor] }), index('competitor_mentions_brand_time_idx').on(t.brandId, t.createdAt)],
 );
 
 /**
@@ -307,21 +291,21 @@ export const answerDailyRollups = pgTable(
     stage: text('stage', { enum: AIDA_STAGES }).notNull(),
     /** The prompt names the brand or a tracked competitor (as tagged when the answers were stored). */
     branded: boolean('branded').notNull().default(false),
-    answers: integer('answers').notNull().default(0),
-    mentions: integer('mentions').notNull().default(0),
-    positives: integer('positives').notNull().default(0),
-    negatives: integer('negatives').notNull().default(0),
+    answers: counter('answers'),
+    mentions: counter('mentions'),
+    positives: counter('positives'),
+    negatives: counter('negatives'),
     /** Sum and count of ranks of answers that ranked the brand (average rank = sum / count). */
-    rankSum: integer('rank_sum').notNull().default(0),
-    rankCount: integer('rank_count').notNull().default(0),
+    rankSum: counter('rank_sum'),
+    rankCount: counter('rank_count'),
     /** Σ rank², for the interval of the average position. */
-    rankSqSum: integer('rank_sq_sum').notNull().default(0),
+    rankSqSum: counter('rank_sq_sum'),
     /** Ranked mentions by position: 1, 2, 3, 4–5, 6 and below (the distribution of positions). */
-    rank1: integer('rank_1').notNull().default(0),
-    rank2: integer('rank_2').notNull().default(0),
-    rank3: integer('rank_3').notNull().default(0),
-    rank4to5: integer('rank_4_5').notNull().default(0),
-    rank6plus: integer('rank_6_plus').notNull().default(0),
+    rank1: counter('rank_1'),
+    rank2: counter('rank_2'),
+    rank3: counter('rank_3'),
+    rank4to5: counter('rank_4_5'),
+    rank6plus: counter('rank_6_plus'),
     sentimentSum: doublePrecision('sentiment_sum').notNull().default(0),
   },
   (t) => [
@@ -340,11 +324,11 @@ export const competitorDailyRollups = pgTable(
     competitor: text('competitor').notNull(),
     /** Counted on branded prompts (naming the brand or a competitor) or on unbranded ones. */
     branded: boolean('branded').notNull().default(false),
-    mentions: integer('mentions').notNull().default(0),
-    positives: integer('positives').notNull().default(0),
-    negatives: integer('negatives').notNull().default(0),
-    rankSum: integer('rank_sum').notNull().default(0),
-    rankCount: integer('rank_count').notNull().default(0),
+    mentions: counter('mentions'),
+    positives: counter('positives'),
+    negatives: counter('negatives'),
+    rankSum: counter('rank_sum'),
+    rankCount: counter('rank_count'),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.day, t.platform, t.competitor, t.branded] })],
 );
@@ -361,7 +345,7 @@ export const answerEngineDailyRollups = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     engineVersion: text('engine_version').notNull(),
     branded: boolean('branded').notNull().default(false),
-    answers: integer('answers').notNull().default(0),
+    answers: counter('answers'),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.day, t.engineVersion, t.branded] })],
 );
@@ -371,17 +355,17 @@ export const answerEngineDailyRollups = pgTable(
  * with which engine version. Its work is split into batches, one durable job each.
  */
 export const reanalysisPasses = pgTable('reanalysis_passes', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPk(),
   engineVersion: text('engine_version').notNull(),
   /** Answers stored from this instant on (null = all). */
-  since: timestamp('since', { withTimezone: true }),
+  since: timestamptz('since'),
   brandId: uuid('brand_id'),
   /** Re-read answers already at this engine version too. */
   force: boolean('force').notNull().default(false),
   answers: integer('answers').notNull(),
   batches: integer('batches').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  finishedAt: timestamptz('finished_at'),
 });
 
 /**
@@ -391,20 +375,18 @@ export const reanalysisPasses = pgTable('reanalysis_passes', {
 export const reanalysisBatches = pgTable(
   'reanalysis_batches',
   {
-    passId: uuid('pass_id')
-      .notNull()
-      .references(() => reanalysisPasses.id, { onDelete: 'cascade' }),
+    passId: cascadeRef('pass_id', () => reanalysisPasses.id).notNull(),
     seq: integer('seq').notNull(),
     answerIds: jsonb('answer_ids').$type<string[]>().notNull(),
     answers: integer('answers').notNull(),
     /** Answers re-read (the rest were at the engine version already, or gone). */
-    reanalyzed: integer('reanalyzed').notNull().default(0),
+    reanalyzed: counter('reanalyzed'),
     /** Re-read answers whose mention, rank, sentiment, citations or competitors changed. */
-    changed: integer('changed').notNull().default(0),
-    skipped: integer('skipped').notNull().default(0),
+    changed: counter('changed'),
+    skipped: counter('skipped'),
     /** Answers the engine could not read (left as they were). */
-    failed: integer('failed').notNull().default(0),
-    doneAt: timestamp('done_at', { withTimezone: true }),
+    failed: counter('failed'),
+    doneAt: timestamptz('done_at'),
     /** Set instead of done_at when the batch's job gave up (its error). */
     error: text('error'),
   },

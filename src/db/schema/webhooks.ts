@@ -13,9 +13,10 @@
  * therefore access to the secrets; see docs/webhooks.md "Secrets at rest".
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts, users } from './identity.js';
-import { brands } from './scanning.js';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cascadeRef, counter, createdAt, timestamptz, updatedAt, uuidPk } from './columns.js';
+import { accountRef, users } from './identity.js';
+import { brandRef } from './scanning.js';
 
 export const EVENT_SETS = ['legacy', 'v1'] as const;
 export type EventSet = (typeof EVENT_SETS)[number];
@@ -26,12 +27,10 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const webhooks = pgTable(
   'webhooks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    accountId: accountRef().notNull(),
     /** null: an account-wide webhook (v1 registration without brandId) receiving every brand's events. */
-    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandRef(),
     name: text('name').notNull(),
     url: text('url').notNull(),
     eventSet: text('event_set', { enum: EVENT_SETS }).notNull(),
@@ -42,14 +41,14 @@ export const webhooks = pgTable(
     description: text('description'),
     source: text('source', { enum: WEBHOOK_SOURCES }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    consecutiveFailures: counter('consecutive_failures'),
     lastError: text('last_error'),
-    lastTriggeredAt: timestamp('last_triggered_at', { withTimezone: true }),
+    lastTriggeredAt: timestamptz('last_triggered_at'),
     /** Start of the current run of failed attempts; null once an attempt succeeds. */
-    failingSince: timestamp('failing_since', { withTimezone: true }),
+    failingSince: timestamptz('failing_since'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('webhooks_account_brand_idx').on(t.accountId, t.brandId),
@@ -62,16 +61,14 @@ export const webhookEvents = pgTable(
   {
     /** `evt_` + 32 hex: the eventId of the body, kept on every retry. */
     eventId: text('event_id').primaryKey(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    accountId: accountRef().notNull(),
+    brandId: brandRef(),
     event: text('event').notNull(),
     /** The serialised body: signed and sent byte for byte, never rebuilt. */
     body: text('body').notNull(),
     /** A "send test event" from the dashboard, delivered to one webhook only. */
     test: boolean('test').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('webhook_events_account_time_idx').on(t.accountId, t.createdAt)],
 );
@@ -79,21 +76,19 @@ export const webhookEvents = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     eventId: text('event_id')
       .notNull()
       .references(() => webhookEvents.eventId, { onDelete: 'cascade' }),
-    webhookId: uuid('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    webhookId: cascadeRef('webhook_id', () => webhooks.id).notNull(),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
     /** Attempts made so far (the first included). */
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    attempts: counter('attempts'),
+    nextAttemptAt: timestamptz('next_attempt_at'),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_webhook_idx').on(t.eventId, t.webhookId),
@@ -105,12 +100,8 @@ export const webhookDeliveryAttempts = pgTable(
   'webhook_delivery_attempts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    deliveryId: uuid('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
-    webhookId: uuid('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    deliveryId: cascadeRef('delivery_id', () => webhookDeliveries.id).notNull(),
+    webhookId: cascadeRef('webhook_id', () => webhooks.id).notNull(),
     attempt: integer('attempt').notNull(),
     ok: boolean('ok').notNull(),
     statusCode: integer('status_code'),
@@ -118,7 +109,7 @@ export const webhookDeliveryAttempts = pgTable(
     errorKind: text('error_kind'),
     error: text('error'),
     responseSnippet: text('response_snippet').notNull().default(''),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: timestamptz('at').notNull(),
   },
   (t) => [
     // A job re-run after a lost lease cannot record the same attempt twice.
@@ -130,20 +121,16 @@ export const webhookDeliveryAttempts = pgTable(
 export const webhookAlerts = pgTable(
   'webhook_alerts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    webhookId: uuid('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    webhookId: cascadeRef('webhook_id', () => webhooks.id).notNull(),
+    accountId: accountRef().notNull(),
     brandId: uuid('brand_id'),
     kind: text('kind', { enum: ['failing_24h'] }).notNull(),
-    failingSince: timestamp('failing_since', { withTimezone: true }).notNull(),
+    failingSince: timestamptz('failing_since').notNull(),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Set when the webhook succeeds again. */
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: timestamptz('resolved_at'),
   },
   (t) => [
     // One alert per failing streak, however many workers notice it.
@@ -157,5 +144,5 @@ export const webhookRobotPacing = pgTable('webhook_robot_pacing', {
   robot: text('robot').primaryKey(),
   /** Epoch ms of recent sends, within the robot's longest rate window. */
   sentAt: jsonb('sent_at').$type<number[]>().notNull().default([]),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

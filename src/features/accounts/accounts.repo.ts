@@ -1,28 +1,14 @@
 /** The only SQL of accounts and users. */
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertReturning } from '../../db/rows.repo.js';
 import { accounts, users, type CustomLimits, type Role, type Tier } from '../../db/schema/identity.js';
 
-export interface AccountRow {
-  id: string;
-  tier: Tier;
-  customLimits: CustomLimits | null;
-  createdAt: Date;
-}
+export type AccountRow = typeof accounts.$inferSelect;
 
-export interface UserRow {
-  id: string;
-  accountId: string;
-  email: string;
-  passwordHash: string;
-  role: Role;
-  createdAt: Date;
-}
+export type UserRow = typeof users.$inferSelect;
 
-export async function insertAccount(db: Executor, tier: Tier): Promise<AccountRow> {
-  const [row] = await db.insert(accounts).values({ tier }).returning();
-  return row as AccountRow;
-}
+export const insertAccount = (db: Executor, tier: Tier): Promise<AccountRow> => insertReturning(db, accounts, { tier });
 
 /** Inserts a user; undefined when the e-mail is taken (the unique index decides, no race). */
 export async function insertUser(
@@ -30,22 +16,22 @@ export async function insertUser(
   user: { accountId: string; email: string; passwordHash: string; role: Role },
 ): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
-  return row as UserRow | undefined;
+  return row;
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return row as UserRow | undefined;
+  return row;
 }
 
 export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row as UserRow | undefined;
+  return row;
 }
 
 export async function findAccount(db: Executor, id: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
-  return row as AccountRow | undefined;
+  return row;
 }
 
 export async function setTier(db: Executor, id: string, tier: Tier, customLimits?: CustomLimits | null): Promise<void> {

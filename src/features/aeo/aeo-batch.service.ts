@@ -7,9 +7,9 @@
  * charges the succeeded rewrites — exactly once, because items of a batch end one at a time under
  * the batch row's lock and a completed batch is never completed again.
  */
+import type { Static } from 'typebox';
 import { isRetryableLater, type PlatformId } from '../../platforms/index.js';
 import type { Db } from '../../db/client.js';
-import type { AeoBatchStatus, AeoItemStatus } from '../../db/schema/intelligence.js';
 import { DomainError, notFound } from '../../lib/errors.js';
 import { fullJitterBackoff, RetryJobLaterError, type JobContext } from '../../jobs/definition.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -22,6 +22,7 @@ import * as repo from './aeo.repo.js';
 import { RewritePlatformError, type RewriteResult, type Rewriter } from './aeo.service.js';
 import { scoreOriginal } from './score.js';
 import { AeoItemJob, type AeoItemPayload } from './aeo.jobs.js';
+import type { AeoBatchSchema } from './aeo.schemas.js';
 
 
 /** Platform failures worth another attempt later (the adapter has retried briefly already). */
@@ -34,28 +35,8 @@ export interface BatchInput {
   items: Array<{ text: string; audience?: string | undefined }>;
 }
 
-export interface BatchItemView {
-  index: number;
-  status: AeoItemStatus;
-  /** null until the item has ended. */
-  ok: boolean | null;
-  rewrite?: RewriteResult;
-  error?: { code: string; message: string };
-}
-
-export interface BatchView {
-  batchId: string;
-  brandId: string;
-  status: AeoBatchStatus;
-  statusUrl: string;
-  createdAt: string;
-  completedAt: string | null;
-  progress: { total: number; done: number; succeeded: number; failed: number };
-  successCount: number;
-  failureCount: number;
-  citationGain: number;
-  results: BatchItemView[];
-}
+export type BatchView = Static<typeof AeoBatchSchema>;
+export type BatchItemView = BatchView['results'][number];
 
 export const batchStatusUrl = (id: string) => `/api/aeo/batch/${id}`;
 

@@ -1,6 +1,6 @@
 /** The durable job behind AEO batches: one per item. */
 import { Type, type Static } from 'typebox';
-import { defineJobType, handleJob } from '../../jobs/definition.js';
+import { defineItemJobType, handleItemJob } from '../../jobs/definition.js';
 import type { AeoBatchService } from './aeo-batch.service.js';
 import { MAX_BATCH_ITEMS } from './aeo.service.js';
 
@@ -10,17 +10,8 @@ export const AeoItemPayload = Type.Object({
 });
 export type AeoItemPayload = Static<typeof AeoItemPayload>;
 
-export const AeoItemJob = defineJobType({
-  name: 'aeo.batch-item',
-  schema: AeoItemPayload,
-  // Transient platform failures get two more tries, minutes apart; the last one records the
-  // item as failed instead of failing the job, so the batch always completes.
-  maxAttempts: 3,
-});
+/** The last attempt records the item as failed instead of failing the job, so the batch always completes. */
+export const AeoItemJob = defineItemJobType('aeo.batch-item', AeoItemPayload);
 
-export function aeoBatchItemJob(batches: AeoBatchService) {
-  return handleJob(AeoItemJob, {
-    handler: (payload, ctx) => batches.runItem(payload, ctx),
-    onAbandoned: (payload) => batches.abandonItem(payload),
-  });
-}
+export const aeoBatchItemJob = (batches: AeoBatchService) =>
+  handleItemJob(AeoItemJob, { run: (payload, ctx) => batches.runItem(payload, ctx), abandon: (payload) => batches.abandonItem(payload) });

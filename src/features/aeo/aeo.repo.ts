@@ -1,26 +1,20 @@
 /** SQL of AEO batches and their items. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { findOwned, insertReturning } from '../../db/rows.repo.js';
 import { aeoBatches, aeoBatchItems } from '../../db/schema/intelligence.js';
 
 export type BatchRow = typeof aeoBatches.$inferSelect;
 export type ItemRow = typeof aeoBatchItems.$inferSelect;
 
-export async function insertBatch(db: Executor, row: typeof aeoBatches.$inferInsert): Promise<BatchRow> {
-  const [inserted] = await db.insert(aeoBatches).values(row).returning();
-  if (!inserted) throw new Error('batch insert returned nothing');
-  return inserted;
-}
+export const insertBatch = (db: Executor, row: typeof aeoBatches.$inferInsert) => insertReturning(db, aeoBatches, row);
 
 export async function insertItems(db: Executor, rows: Array<typeof aeoBatchItems.$inferInsert>): Promise<void> {
   await db.insert(aeoBatchItems).values(rows);
 }
 
 /** The account's batch (another account's is not found). */
-export async function findBatch(db: Executor, accountId: string, id: string): Promise<BatchRow | undefined> {
-  const [row] = await db.select().from(aeoBatches).where(and(eq(aeoBatches.id, id), eq(aeoBatches.accountId, accountId)));
-  return row;
-}
+export const findBatch = (db: Executor, accountId: string, id: string) => findOwned(db, aeoBatches, accountId, id);
 
 export async function listItems(db: Executor, batchId: string): Promise<ItemRow[]> {
   return db.select().from(aeoBatchItems).where(eq(aeoBatchItems.batchId, batchId)).orderBy(asc(aeoBatchItems.position));

@@ -6,12 +6,14 @@
  * cost is charged to usage as `aeo_rewrite`. Batches run the same rewriter as durable jobs
  * (aeo-batch.service.ts).
  */
+import type { Static } from 'typebox';
 import type { PlatformId } from '../../platforms/index.js';
 import { DomainError, badRequest } from '../../lib/errors.js';
 import { AEO_REWRITE_MARKER, parsePlatformId, PlatformError, toV1Id, type ChatMessage, type PlatformRegistry } from '../../platforms/index.js';
 import type { UsageService } from '../usage/usage.service.js';
+import type { AeoRewriteResponseSchema } from './aeo.schemas.js';
 import { jsonLdOf } from './jsonld.js';
-import { parseRewrite, type ModelRewrite } from './rewrite-schema.js';
+import { parseRewrite } from './rewrite-schema.js';
 import { scoreAviv } from './score.js';
 
 export const MAX_AEO_TEXT = 8000;
@@ -43,15 +45,8 @@ export interface RewriteInput {
   platform?: string | undefined;
 }
 
-export interface RewriteResult extends ModelRewrite {
-  score_aviv: number;
-  source: string;
-  latency_ms: number;
-  cost_usd: number;
-  jsonld: string;
-  simulated: boolean;
-  repaired: boolean;
-}
+/** The model's rewrite with what the service adds: its score, source, cost and JSON-LD. */
+export type RewriteResult = Static<typeof AeoRewriteResponseSchema>;
 
 /** Chooses the platform and produces one rewrite; charging is the caller's. */
 export function createRewriter(deps: { platforms: PlatformRegistry; now: () => number }) {

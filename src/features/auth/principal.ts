@@ -1,8 +1,7 @@
 /** Who is calling, as resolved by the auth layer from a cookie or a Bearer key. */
-import type { CustomLimits, Role, Tier } from '../../db/schema/identity.js';
+import type { CustomLimits, Role, Scope, Tier } from '../../db/schema/identity.js';
 
-export const SCOPES = ['read', 'write', 'admin'] as const;
-export type Scope = (typeof SCOPES)[number];
+export { SCOPES, type Scope } from '../../db/schema/identity.js';
 
 export type Via = 'session' | 'legacy_key' | 'v1_key';
 

@@ -1,42 +1,27 @@
 /** The only SQL of dashboard sessions. */
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, identityColumns, sessions, users, type CustomLimits, type Role, type Tier } from '../../db/schema/identity.js';
+import { type AccountIdentity, findIdentity } from '../../db/identity.repo.js';
+import { sessions, users } from '../../db/schema/identity.js';
 
-export interface SessionIdentity {
-  userId: string;
+type SessionRow = typeof sessions.$inferSelect;
+
+export interface SessionIdentity extends AccountIdentity, Pick<SessionRow, 'userId' | 'renewedAt' | 'expiresAt' | 'absoluteExpiresAt'> {
   accountId: string;
-  role: Role;
-  tier: Tier;
-  customLimits: CustomLimits | null;
-  renewedAt: Date;
-  expiresAt: Date;
-  absoluteExpiresAt: Date;
 }
 
-export async function insertSession(
-  db: Executor,
-  row: { idHash: string; userId: string; createdAt: Date; renewedAt: Date; expiresAt: Date; absoluteExpiresAt: Date },
-): Promise<void> {
+export async function insertSession(db: Executor, row: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(row);
 }
 
-export async function findSession(db: Executor, idHash: string): Promise<SessionIdentity | undefined> {
-  const [row] = await db
-    .select({
-      userId: users.id,
-      accountId: users.accountId,
-      ...identityColumns,
-      renewedAt: sessions.renewedAt,
-      expiresAt: sessions.expiresAt,
-      absoluteExpiresAt: sessions.absoluteExpiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
-  return row as SessionIdentity | undefined;
+export function findSession(db: Executor, idHash: string): Promise<SessionIdentity | undefined> {
+  const { userId, renewedAt, expiresAt, absoluteExpiresAt } = sessions;
+  return findIdentity<SessionIdentity>(
+    db,
+    { table: sessions, userId, accountId: users.accountId },
+    { userId, accountId: users.accountId, renewedAt, expiresAt, absoluteExpiresAt },
+    eq(sessions.idHash, idHash),
+  );
 }
 
 export async function renewSession(db: Executor, idHash: string, renewedAt: Date, expiresAt: Date): Promise<void> {

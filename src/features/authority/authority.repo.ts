@@ -1,10 +1,9 @@
 /** SQL of authority: citation counts of the window and the stored daily snapshots. */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.repo.js';
 import { authoritySnapshots } from '../../db/schema/intelligence.js';
 import { AUTHORITATIVE_HOSTS, AUTHORITATIVE_SUFFIX } from './formula.js';
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export type SnapshotRow = typeof authoritySnapshots.$inferSelect;
 

@@ -1,42 +1,25 @@
 /** All SQL of brands. */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts } from '../../db/schema/identity.js';
+import { findOwned, insertReturning, ownedBy } from '../../db/rows.repo.js';
 import { answerDailyRollups, answers, brands, competitorDailyRollups, type CompetitorSpec, type PromptLocale } from '../../db/schema/scanning.js';
 
 export type BrandRow = typeof brands.$inferSelect;
 
-export interface NewBrand {
-  accountId: string;
-  userId: string | null;
-  name: string;
-  category: string;
-  website: string | null;
-  aliases: string[];
-  competitors: CompetitorSpec[];
-  officialAccounts: string[];
-  locale: PromptLocale | null;
-}
+export type NewBrand = typeof brands.$inferInsert;
 
 export async function countBrands(db: Executor, accountId: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(brands).where(eq(brands.accountId, accountId));
   return Number(row?.n ?? 0);
 }
 
-export async function insertBrand(db: Executor, brand: NewBrand): Promise<BrandRow> {
-  const [row] = await db.insert(brands).values(brand).returning();
-  if (!row) throw new Error('brand insert returned nothing');
-  return row;
-}
+export const insertBrand = (db: Executor, brand: NewBrand) => insertReturning(db, brands, brand);
 
 export async function listBrands(db: Executor, accountId: string, limit: number): Promise<BrandRow[]> {
   return db.select().from(brands).where(eq(brands.accountId, accountId)).orderBy(desc(brands.createdAt), desc(brands.id)).limit(limit);
 }
 
-export async function findBrand(db: Executor, accountId: string, brandId: string): Promise<BrandRow | undefined> {
-  const [row] = await db.select().from(brands).where(and(eq(brands.id, brandId), eq(brands.accountId, accountId)));
-  return row;
-}
+export const findBrand = (db: Executor, accountId: string, brandId: string) => findOwned(db, brands, accountId, brandId);
 
 /** Whether a brand with this id exists in any account (operator tools: `sightline reanalyze --brand`). */
 export async function brandExists(db: Executor, brandId: string): Promise<boolean> {
@@ -59,7 +42,7 @@ export type BrandChanges = Partial<Pick<NewBrand, 'name' | 'category' | 'website
 
 export async function updateBrand(db: Executor, accountId: string, brandId: string, changes: BrandChanges): Promise<BrandRow | undefined> {
   if (Object.keys(changes).length === 0) return findBrand(db, accountId, brandId);
-  const [row] = await db.update(brands).set(changes).where(and(eq(brands.id, brandId), eq(brands.accountId, accountId))).returning();
+  const [row] = await db.update(brands).set(changes).where(ownedBy(brands, accountId, brandId)).returning();
   return row;
 }
 
@@ -69,7 +52,7 @@ export async function updateBrand(db: Executor, accountId: string, brandId: stri
  * Runs stay (billing history) with brand_id set null.
  */
 export async function deleteBrand(db: Executor, accountId: string, brandId: string): Promise<boolean> {
-  const [row] = await db.delete(brands).where(and(eq(brands.id, brandId), eq(brands.accountId, accountId))).returning({ id: brands.id });
+  const [row] = await db.delete(brands).where(ownedBy(brands, accountId, brandId)).returning({ id: brands.id });
   if (!row) return false;
   await db.delete(answerDailyRollups).where(eq(answerDailyRollups.brandId, brandId));
   await db.delete(competitorDailyRollups).where(eq(competitorDailyRollups.brandId, brandId));

@@ -2,6 +2,7 @@
  * Brands of an account: created within the tier's brand quota (402 beyond it), each born with a
  * default prompt pack, listed, and shown with its last finished scan.
  */
+import type { Static } from 'typebox';
 import type { PlatformId } from '../../platforms/index.js';
 import type { Db } from '../../db/client.js';
 import { toV1Id } from '../../platforms/index.js';
@@ -19,6 +20,7 @@ import { visibilityOf } from '../scans/metrics.js';
 import { byVersionDesc } from '../metrics/engine-versions.js';
 import { officialHandleOf } from '../sentinel/social-accounts.js';
 import * as repo from './brands.repo.js';
+import type { BrandSchema } from './brands.schemas.js';
 
 export type { BrandRow } from './brands.repo.js';
 
@@ -48,21 +50,8 @@ export type BrandPatch = Partial<BrandInput>;
 const CANDIDATE_DAYS = 30;
 const CANDIDATE_ANSWERS = 500;
 
-export interface BrandView {
-  id: string;
-  userId: string | null;
-  name: string;
-  category: string;
-  /** As the user typed it. */
-  website: string | null;
-  /** The same address normalised (scheme added, trailing slash): for links and matching. */
-  websiteUrl: string | null;
-  aliases: string[];
-  competitors: CompetitorSpec[];
-  officialAccounts: string[];
-  locale: PromptLocale | null;
-  createdAt: string;
-}
+/** A brand as the API shows it: `website` as typed, `websiteUrl` normalised for links and matching. */
+export type BrandView = Static<typeof BrandSchema>;
 
 export function toBrandView(row: repo.BrandRow): BrandView {
   return {

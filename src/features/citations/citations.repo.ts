@@ -5,8 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+import { rows } from '../../db/rows.repo.js';
 
 export interface CitationRow {
   id: string;

@@ -12,7 +12,7 @@ export const CitationsQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-const Citation = Type.Object({
+export const CitationSchema = Type.Object({
   id: Type.String(),
   brandId: Type.String(),
   platform: Type.String(),
@@ -26,7 +26,7 @@ const Citation = Type.Object({
 });
 
 export const CitationsResponseSchema = Type.Object({
-  citations: Type.Array(Citation),
+  citations: Type.Array(CitationSchema),
   total: Type.Integer({ description: 'Distinct pages (grouping keys) in the window (at most 500 are listed).' }),
   windowDays: Type.Integer(),
 });

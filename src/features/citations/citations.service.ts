@@ -4,28 +4,19 @@
  * time raises `citation.discovered`, once ever per brand and page. A page is a grouping key
  * (`normalizedUrl`, measurement-rules.md §4); `sourceUrl` is the URL as an answer wrote it.
  */
+import type { Static } from 'typebox';
 import type { Db, Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { parsePlatformId, toV1Id, type PlatformId } from '../../platforms/index.js';
 import type { BrandService } from '../brands/brands.service.js';
 import type { EventSink } from '../events/event-sink.js';
 import * as repo from './citations.repo.js';
+import type { CitationSchema } from './citations.schemas.js';
 
 export const DEFAULT_CITATION_DAYS = 7;
 export const MAX_CITATION_DAYS = 90;
 
-export interface CitationView {
-  id: string;
-  brandId: string;
-  platform: string;
-  sourceUrl: string;
-  normalizedUrl: string;
-  sourceDomain: string;
-  promptHash: string;
-  discoveredAt: string;
-  lastSeenAt: string;
-  context: string;
-}
+export type CitationView = Static<typeof CitationSchema>;
 
 export function createCitationService(deps: { db: Db; brands: BrandService; events: EventSink; now: () => number }) {
   const { db, brands, events, now } = deps;

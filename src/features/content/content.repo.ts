@@ -1,20 +1,17 @@
 /** SQL of knowledge-base pages and their content-check findings. */
 import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertReturning, ownedBy } from '../../db/rows.repo.js';
 import { kbPages, lintIssues } from '../../db/schema/intelligence.js';
 import type { LintFinding } from './lint.js';
 
 export type PageRow = typeof kbPages.$inferSelect;
 export type IssueRow = typeof lintIssues.$inferSelect;
 
-export async function insertPage(db: Executor, row: typeof kbPages.$inferInsert): Promise<PageRow> {
-  const [inserted] = await db.insert(kbPages).values(row).returning();
-  if (!inserted) throw new Error('page insert returned nothing');
-  return inserted;
-}
+export const insertPage = (db: Executor, row: typeof kbPages.$inferInsert) => insertReturning(db, kbPages, row);
 
 export async function findPage(db: Executor, accountId: string, id: string): Promise<PageRow | undefined> {
-  const [row] = await db.select().from(kbPages).where(and(eq(kbPages.id, id), eq(kbPages.accountId, accountId))).for('update');
+  const [row] = await db.select().from(kbPages).where(ownedBy(kbPages, accountId, id)).for('update');
   return row;
 }
 

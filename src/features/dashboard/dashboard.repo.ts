@@ -1,8 +1,7 @@
 /** Dashboard reads beyond the rollups (src/features/metrics/rollups.repo.ts): the texts behind prompt hashes. */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+import { rows } from '../../db/rows.repo.js';
 
 /** Prompt texts of the account's packs by hash (rollups carry only the hash). */
 export async function promptTexts(db: Executor, accountId: string, brandId: string, hashes: readonly string[]): Promise<Map<string, string>> {

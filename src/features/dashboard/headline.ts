@@ -2,7 +2,7 @@
  * Assembles the headline row from the summed rollups of two windows (current and previous):
  * which counts feed which figure. The figures' formulas live in metrics/headline.ts.
  */
-import { addCounts, ZERO_COUNTS } from '../metrics/counts.js';
+import { addFields, ZERO_COUNTS } from '../metrics/counts.js';
 import {
   compare,
   netSentimentEstimate,
@@ -19,17 +19,8 @@ export const MIN_TREND_DAYS = 7;
 
 const ZERO: HeadlineCounts = { ...ZERO_COUNTS, ...ZERO_POSITIONS };
 
-function add(a: HeadlineCounts, b: HeadlineCounts): HeadlineCounts {
-  return {
-    ...addCounts(a, b),
-    rankSqSum: a.rankSqSum + b.rankSqSum,
-    rank1: a.rank1 + b.rank1,
-    rank2: a.rank2 + b.rank2,
-    rank3: a.rank3 + b.rank3,
-    rank4to5: a.rank4to5 + b.rank4to5,
-    rank6plus: a.rank6plus + b.rank6plus,
-  };
-}
+const HEADLINE_KEYS = Object.keys(ZERO) as Array<keyof HeadlineCounts>;
+const add = (a: HeadlineCounts, b: HeadlineCounts): HeadlineCounts => addFields(HEADLINE_KEYS, a, b);
 
 export function headlineOf(
   rows: ReadonlyArray<{ current: boolean; branded: boolean; counts: HeadlineCounts }>,

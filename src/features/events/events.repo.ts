@@ -3,16 +3,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/webhooks.js';
 
-export interface NewEventRow {
-  eventId: string;
-  accountId: string;
-  /** null for a test event sent to an account-wide webhook. */
-  brandId: string | null;
-  event: string;
-  body: string;
-  test: boolean;
-  createdAt: Date;
-}
+export type NewEventRow = typeof webhookEvents.$inferInsert;
 
 export async function insertEvent(tx: Executor, row: NewEventRow): Promise<void> {
   await tx.insert(webhookEvents).values(row);

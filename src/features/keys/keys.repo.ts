@@ -1,50 +1,13 @@
 /** The only SQL of API keys. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, apiKeys, type CustomLimits, identityColumns, type Role, type Tier, users } from '../../db/schema/identity.js';
-import type { Scope } from '../auth/principal.js';
-import type { KeyMode, KeyType } from './key-format.js';
+import { type AccountIdentity, findIdentity } from '../../db/identity.repo.js';
+import { apiKeys } from '../../db/schema/identity.js';
 
-export interface NewKeyRow {
-  accountId: string;
-  createdBy: string;
-  name: string | null;
-  type: KeyType;
-  mode: KeyMode | null;
-  scopes: Scope[];
-  prefix: string;
-  hash: string;
-  expiresAt: Date | null;
-  createdAt: Date;
-}
+export type NewKeyRow = typeof apiKeys.$inferInsert;
+type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export interface KeyRow {
-  id: string;
-  name: string | null;
-  type: KeyType;
-  mode: KeyMode | null;
-  scopes: Scope[];
-  prefix: string;
-  lastUsedAt: Date | null;
-  expiresAt: Date | null;
-  createdAt: Date;
-}
-
-/** A key with what the auth layer needs about its account and creator, in one indexed read. */
-export interface KeyIdentity {
-  id: string;
-  accountId: string;
-  userId: string;
-  type: KeyType;
-  mode: KeyMode | null;
-  scopes: Scope[];
-  revokedAt: Date | null;
-  expiresAt: Date | null;
-  tier: Tier;
-  customLimits: CustomLimits | null;
-  role: Role;
-}
-
+/** What the key list shows (never the hash). */
 const listColumns = {
   id: apiKeys.id,
   name: apiKeys.name,
@@ -56,19 +19,24 @@ const listColumns = {
   expiresAt: apiKeys.expiresAt,
   createdAt: apiKeys.createdAt,
 };
+export type KeyRow = Pick<ApiKeyRow, keyof typeof listColumns>;
+
+/** A key with what the auth layer needs about its account and creator, in one indexed read. */
+export interface KeyIdentity extends AccountIdentity, Pick<ApiKeyRow, 'id' | 'accountId' | 'type' | 'mode' | 'scopes' | 'revokedAt' | 'expiresAt'> {
+  userId: string;
+}
 
 export async function insertKey(db: Executor, row: NewKeyRow): Promise<KeyRow> {
   const [created] = await db.insert(apiKeys).values(row).returning(listColumns);
-  return created as KeyRow;
+  return created!;
 }
 
 export async function listActiveKeys(db: Executor, accountId: string): Promise<KeyRow[]> {
-  const rows = await db
+  return db
     .select(listColumns)
     .from(apiKeys)
     .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  return rows as KeyRow[];
 }
 
 export async function countActiveKeys(db: Executor, accountId: string): Promise<number> {
@@ -79,25 +47,14 @@ export async function countActiveKeys(db: Executor, accountId: string): Promise<
   return row?.n ?? 0;
 }
 
-export async function findKeyByHash(db: Executor, hash: string): Promise<KeyIdentity | undefined> {
-  const [row] = await db
-    .select({
-      id: apiKeys.id,
-      accountId: apiKeys.accountId,
-      userId: apiKeys.createdBy,
-      type: apiKeys.type,
-      mode: apiKeys.mode,
-      scopes: apiKeys.scopes,
-      revokedAt: apiKeys.revokedAt,
-      expiresAt: apiKeys.expiresAt,
-      ...identityColumns,
-    })
-    .from(apiKeys)
-    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .innerJoin(users, eq(users.id, apiKeys.createdBy))
-    .where(eq(apiKeys.hash, hash))
-    .limit(1);
-  return row as KeyIdentity | undefined;
+export function findKeyByHash(db: Executor, hash: string): Promise<KeyIdentity | undefined> {
+  const { id, accountId, type, mode, scopes, revokedAt, expiresAt, createdBy } = apiKeys;
+  return findIdentity<KeyIdentity>(
+    db,
+    { table: apiKeys, userId: createdBy, accountId },
+    { id, accountId, userId: createdBy, type, mode, scopes, revokedAt, expiresAt },
+    eq(apiKeys.hash, hash),
+  );
 }
 
 /** Revokes one key of this account; returns its hash, or undefined when the account has no such key. */

@@ -3,46 +3,28 @@
  * format + checksum test, then a cached lookup by SHA-256; `last_used_at` is collected in
  * memory and written in one batched statement every LAST_USED_FLUSH_MS (and on shutdown).
  */
+import type { Static } from 'typebox';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Principal, Scope } from '../auth/principal.js';
 import { createKeyCache, KEY_CACHE_TTL_MS } from './key-cache.js';
-import { displayPrefix, generateKey, hashKey, parseKey, type KeyMode, type KeyType } from './key-format.js';
+import { displayPrefix, generateKey, hashKey, parseKey, type KeyType } from './key-format.js';
 import * as repo from './keys.repo.js';
+import type { CreatedKeySchema, CreateKeyBodySchema, KeySummarySchema } from './keys.schemas.js';
 
 export { KEY_CACHE_TTL_MS };
 export const LAST_USED_FLUSH_MS = 30_000;
 /** Active keys per account; more is almost always a leak-management problem. */
 export const MAX_ACTIVE_KEYS = 50;
 
-export interface CreateKeyInput {
-  accountId: string;
-  userId: string;
-  type: KeyType;
-  scopes?: Scope[] | undefined;
-  mode?: KeyMode | undefined;
-  name?: string | undefined;
-  expiresInDays?: number | undefined;
-}
+/** The create-key request, and who makes it. */
+export type CreateKeyInput = Static<typeof CreateKeyBodySchema> & { accountId: string; userId: string };
 
 /** A key as the API shows it (times as ISO strings). */
-export interface KeyView {
-  id: string;
-  name: string | null;
-  type: KeyType;
-  mode: KeyMode | null;
-  scopes: Scope[];
-  prefix: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-  createdAt: string;
-}
-
-export interface CreatedKey extends Omit<KeyView, 'lastUsedAt'> {
-  /** The only time the key is ever returned. */
-  key: string;
-}
+export type KeyView = Static<typeof KeySummarySchema>;
+/** A key just created: the only time the key itself is ever returned. */
+export type CreatedKey = Static<typeof CreatedKeySchema>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const view = (row: repo.KeyRow): KeyView => ({

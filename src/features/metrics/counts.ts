@@ -30,17 +30,16 @@ export const ZERO_COUNTS: Readonly<AnswerCounts> = Object.freeze({
   sentimentSum: 0,
 });
 
-export function addCounts(a: AnswerCounts, b: AnswerCounts): AnswerCounts {
-  return {
-    answers: a.answers + b.answers,
-    mentions: a.mentions + b.mentions,
-    positives: a.positives + b.positives,
-    negatives: a.negatives + b.negatives,
-    rankSum: a.rankSum + b.rankSum,
-    rankCount: a.rankCount + b.rankCount,
-    sentimentSum: a.sentimentSum + b.sentimentSum,
-  };
+/** Field-wise a + b over `keys` (only those: other fields of a and b are not carried). */
+export function addFields<K extends string>(keys: readonly K[], a: Readonly<Record<K, number>>, b: Readonly<Record<K, number>>): Record<K, number> {
+  const sum = {} as Record<K, number>;
+  for (const key of keys) sum[key] = a[key] + b[key];
+  return sum;
 }
+
+const COUNT_KEYS = Object.keys(ZERO_COUNTS) as Array<keyof AnswerCounts>;
+
+export const addCounts = (a: AnswerCounts, b: AnswerCounts): AnswerCounts => addFields(COUNT_KEYS, a, b);
 
 export const sumCounts = (rows: readonly AnswerCounts[]): AnswerCounts => rows.reduce(addCounts, { ...ZERO_COUNTS });
 

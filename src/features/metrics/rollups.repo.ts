@@ -7,10 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.repo.js';
 import { countsOf, type AnswerCounts } from './counts.js';
 import { byVersionDesc, type EngineVersionCount } from './engine-versions.js';
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const SUMS = sql`sum(answers)::int as answers, sum(mentions)::int as mentions, sum(positives)::int as positives,
   sum(negatives)::int as negatives, sum(rank_sum)::int as rank_sum, sum(rank_count)::int as rank_count,

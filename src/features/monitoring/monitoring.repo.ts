@@ -1,10 +1,9 @@
 /** SQL of monitoring: cadence claims, processed-run marks, competitor gap and platform strength state. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.repo.js';
 import type { Tier } from '../../db/schema/identity.js';
 import { competitorGaps, monitorSchedule, platformStrength, platformThrottles, processedRuns } from '../../db/schema/intelligence.js';
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Brands whose next monitoring pass is due (never monitored first), with the account tier. */
 export async function dueBrands(db: Executor, now: Date, limit: number): Promise<Array<{ brandId: string; accountId: string; tier: Tier }>> {

@@ -1,8 +1,7 @@
 /** SQL of the picker: each prompt's last answer (its day counts come from the metrics rollups). */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+import { rows } from '../../db/rows.repo.js';
 
 /** Last successful answer per prompt hash (one index probe per prompt). */
 export async function lastSampled(db: Executor, brandId: string, hashes: readonly string[]): Promise<Map<string, Date>> {

@@ -1,6 +1,7 @@
 /** All SQL of prompt packs. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { findOwned, insertReturning } from '../../db/rows.repo.js';
 import { accountPromptPacks, promptPacks, prompts, type AidaStage, type PromptIntent, type PromptLocale } from '../../db/schema/scanning.js';
 
 export interface PromptRow {
@@ -14,14 +15,7 @@ export interface PromptRow {
   enabled: boolean;
 }
 
-export interface PackRow {
-  id: string;
-  accountId: string;
-  brandId: string | null;
-  name: string;
-  source: 'default' | 'custom';
-  createdAt: Date;
-}
+export type PackRow = typeof promptPacks.$inferSelect;
 
 export type NewPrompt = Omit<PromptRow, 'id' | 'enabled'>;
 
@@ -30,8 +24,7 @@ export async function insertPack(
   pack: { accountId: string; brandId: string | null; name: string; source: 'default' | 'custom' },
   items: NewPrompt[],
 ): Promise<PackRow> {
-  const [row] = await db.insert(promptPacks).values(pack).returning();
-  if (!row) throw new Error('prompt pack insert returned nothing');
+  const row = await insertReturning(db, promptPacks, pack);
   if (items.length > 0) {
     await db
       .insert(prompts)
@@ -41,13 +34,7 @@ export async function insertPack(
   return row;
 }
 
-export async function findPack(db: Executor, accountId: string, packId: string): Promise<PackRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(promptPacks)
-    .where(and(eq(promptPacks.id, packId), eq(promptPacks.accountId, accountId)));
-  return row;
-}
+export const findPack = (db: Executor, accountId: string, packId: string) => findOwned(db, promptPacks, accountId, packId);
 
 export async function listPacks(db: Executor, accountId: string, limit: number): Promise<PackRow[]> {
   return db.select().from(promptPacks).where(eq(promptPacks.accountId, accountId)).orderBy(desc(promptPacks.createdAt)).limit(limit);

@@ -6,6 +6,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.repo.js';
 import { answers, type AidaStage, type PromptIntent, type PromptLocale } from '../../db/schema/scanning.js';
 
 export type AnswerRow = typeof answers.$inferSelect;
@@ -29,7 +30,17 @@ export interface CompetitorInput {
   mentionCount: number;
 }
 
-export interface AnswerInput {
+/** What an answer row keeps of the brand's analysis (null on a failed task's row). */
+export interface BrandMentionColumns {
+  mentioned: boolean | null;
+  position: number | null;
+  rank: number | null;
+  sentimentLabel: string | null;
+  sentimentScore: number | null;
+  mentionCount: number | null;
+}
+
+export interface AnswerInput extends BrandMentionColumns {
   runId: string;
   brandId: string | null;
   accountId: string | null;
@@ -51,12 +62,6 @@ export interface AnswerInput {
   errorKind: string | null;
   errorMessage: string | null;
   analysis: unknown;
-  mentioned: boolean | null;
-  position: number | null;
-  rank: number | null;
-  sentimentLabel: string | null;
-  sentimentScore: number | null;
-  mentionCount: number | null;
   /** The platform's own citation list (null for a failed task). */
   platformCitations?: string[] | null | undefined;
   /** The question names the brand or a tracked competitor (prompts/tagging.ts); default false. */
@@ -65,8 +70,6 @@ export interface AnswerInput {
   /** Mentioned competitors only. */
   competitors: CompetitorInput[];
 }
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The engine version an analysis records (AnswerAnalysis.engineVersion); '1.0.0' for one that records none. */
 export function engineVersionOf(analysis: unknown): string | null {

@@ -6,9 +6,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.repo.js';
 import type { BrandSnapshot } from '../../db/schema/scanning.js';
+import type { AnswerCounts } from '../metrics/counts.js';
+import type { HeadlineCounts } from '../metrics/headline.js';
+import type { BrandMentionColumns, CitationInput, CompetitorInput } from './answers.repo.js';
 
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** Postgres text cannot hold U+0000 (answers.repo.ts strips it the same way). */
 const json = (value: unknown): string => JSON.stringify(value).replace(/\\u0000/g, '');
 const idList = (ids: readonly string[]): SQL => sql`(select jsonb_array_elements_text(${json(ids)}::jsonb)::uuid)`;
@@ -138,7 +141,7 @@ export async function lockBatch(tx: Executor, passId: string, seq: number) {
   };
 }
 
-export interface StoredAnswer {
+export interface StoredAnswer extends BrandMentionColumns {
   id: string;
   runId: string;
   brandId: string | null;
@@ -151,12 +154,6 @@ export interface StoredAnswer {
   analysis: unknown;
   engineVersion: string | null;
   platformCitations: string[] | null;
-  mentioned: boolean | null;
-  position: number | null;
-  rank: number | null;
-  sentimentLabel: string | null;
-  sentimentScore: number | null;
-  mentionCount: number | null;
   /** The brand and competitors as the run scanned for them. */
   brand: BrandSnapshot;
 }
@@ -194,24 +191,9 @@ export async function lockAnswers(tx: Executor, ids: readonly string[]): Promise
   }));
 }
 
-export interface CitationRow {
-  answerId: string;
-  url: string;
-  normalizedUrl: string;
-  domain: string;
-  context: string;
-  source: string;
-}
+export type CitationRow = CitationInput & { answerId: string };
 
-export interface CompetitorRow {
-  answerId: string;
-  name: string;
-  position: number | null;
-  rank: number | null;
-  sentimentLabel: string | null;
-  sentimentScore: number | null;
-  mentionCount: number;
-}
+export type CompetitorRow = CompetitorInput & { answerId: string };
 
 export async function citationRowsOf(tx: Executor, ids: readonly string[]): Promise<CitationRow[]> {
   if (ids.length === 0) return [];
@@ -255,6 +237,15 @@ export interface AnswerUpdate {
   mentionCount: number;
 }
 
+/** The mention columns of an answer or competitor row as the recordsets below name them. */
+const mentionRecord = (m: Pick<CompetitorInput, 'position' | 'rank' | 'sentimentLabel' | 'sentimentScore' | 'mentionCount'>) => ({
+  position: m.position,
+  rank: m.rank,
+  sentiment_label: m.sentimentLabel,
+  sentiment_score: m.sentimentScore,
+  mention_count: m.mentionCount,
+});
+
 export async function updateAnswers(tx: Executor, updates: readonly AnswerUpdate[]): Promise<void> {
   if (updates.length === 0) return;
   const payload = updates.map((u) => ({
@@ -262,11 +253,7 @@ export async function updateAnswers(tx: Executor, updates: readonly AnswerUpdate
     analysis: u.analysis,
     engine_version: u.engineVersion,
     mentioned: u.mentioned,
-    position: u.position,
-    rank: u.rank,
-    sentiment_label: u.sentimentLabel,
-    sentiment_score: u.sentimentScore,
-    mention_count: u.mentionCount,
+    ...mentionRecord(u),
   }));
   await tx.execute(sql`
     update answers a set analysis = u.analysis, engine_version = u.engine_version, mentioned = u.mentioned,
@@ -298,11 +285,7 @@ export async function replaceCompetitors(tx: Executor, answerIds: readonly strin
   const payload = competitors.map((c) => ({
     answer_id: c.answerId,
     name: c.name,
-    position: c.position,
-    rank: c.rank,
-    sentiment_label: c.sentimentLabel,
-    sentiment_score: c.sentimentScore,
-    mention_count: c.mentionCount,
+    ...mentionRecord(c),
   }));
   await tx.execute(sql`
     insert into competitor_mentions (answer_id, competitor, run_id, brand_id, platform, position, rank, sentiment_label,
@@ -316,37 +299,12 @@ export async function replaceCompetitors(tx: Executor, answerIds: readonly strin
 }
 
 /** A change to one `answer_daily_rollups` row (the answers column never changes: no answer is added). */
-export interface AnswerRollupDelta {
-  brandId: string;
-  day: string;
-  platform: string;
-  promptHash: string;
-  mentions: number;
-  positives: number;
-  negatives: number;
-  rankSum: number;
-  rankCount: number;
-  rankSqSum: number;
-  rank1: number;
-  rank2: number;
-  rank3: number;
-  rank4to5: number;
-  rank6plus: number;
-  sentimentSum: number;
-}
+export type AnswerRollupDelta = { brandId: string; day: string; platform: string; promptHash: string } & Omit<HeadlineCounts, 'answers'>;
 
-export interface CompetitorRollupDelta {
-  brandId: string;
-  day: string;
-  platform: string;
-  competitor: string;
-  branded: boolean;
-  mentions: number;
-  positives: number;
-  negatives: number;
-  rankSum: number;
-  rankCount: number;
-}
+export type CompetitorRollupDelta = { brandId: string; day: string; platform: string; competitor: string; branded: boolean } & Omit<
+  AnswerCounts,
+  'answers' | 'sentimentSum'
+>;
 
 export interface EngineRollupDelta {
   brandId: string;

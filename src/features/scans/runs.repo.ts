@@ -1,28 +1,12 @@
 /** All SQL of scan runs. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { scanRuns, type BrandSnapshot, type PlannedPrompt, type RunKind } from '../../db/schema/scanning.js';
+import { findOwned, rows } from '../../db/rows.repo.js';
+import { scanRuns } from '../../db/schema/scanning.js';
 
 export type RunRow = typeof scanRuns.$inferSelect;
 
-export interface NewRun {
-  id?: string;
-  accountId: string | null;
-  brandId: string | null;
-  kind: RunKind;
-  status?: 'queued' | 'running';
-  platforms: string[];
-  brand: BrandSnapshot;
-  promptPackId: string | null;
-  plan: PlannedPrompt[];
-  tasksTotal: number;
-  simulated: boolean;
-  idempotencyKey?: string | null;
-  requestHash?: string | null;
-  estimatedCompletionMs?: number | null;
-}
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+export type NewRun = typeof scanRuns.$inferInsert;
 
 /**
  * Inserts a run; with an idempotency key already used by the account, inserts nothing and
@@ -43,10 +27,7 @@ export async function findRun(db: Executor, runId: string): Promise<RunRow | und
   return row;
 }
 
-export async function findAccountRun(db: Executor, accountId: string, runId: string): Promise<RunRow | undefined> {
-  const [row] = await db.select().from(scanRuns).where(and(eq(scanRuns.id, runId), eq(scanRuns.accountId, accountId)));
-  return row;
-}
+export const findAccountRun = (db: Executor, accountId: string, runId: string) => findOwned(db, scanRuns, accountId, runId);
 
 export async function findByIdempotencyKey(db: Executor, accountId: string, key: string): Promise<RunRow | undefined> {
   const [row] = await db.select().from(scanRuns).where(and(eq(scanRuns.accountId, accountId), eq(scanRuns.idempotencyKey, key)));

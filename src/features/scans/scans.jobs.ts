@@ -1,7 +1,7 @@
 /** The durable jobs of scanning: a run's tasks (one per platform × prompt) and re-analysis batches. */
 import { Type, type Static } from 'typebox';
 import { AIDA_STAGES, PROMPT_INTENTS, PROMPT_LOCALES } from '../../db/schema/scanning.js';
-import { defineJobType, handleJob } from '../../jobs/definition.js';
+import { defineItemJobType, defineJobType, handleItemJob, handleJob } from '../../jobs/definition.js';
 import { PLATFORM_IDS } from '../../platforms/index.js';
 import type { ReanalysisService } from './reanalysis.service.js';
 import type { ScanService } from './scans.service.js';
@@ -20,21 +20,11 @@ export const ScanTaskPayload = Type.Object({
 });
 export type TaskPayload = Static<typeof ScanTaskPayload>;
 
-export const ScanTaskJob = defineJobType({
-  name: 'scan.task',
-  schema: ScanTaskPayload,
-  // Platform calls retry inside the adapter first; the job retries transient failures twice
-  // more, minutes apart, before recording the task as failed.
-  maxAttempts: 3,
-});
+/** Platform calls retry inside the adapter first; the last attempt records the task as a failed answer. */
+export const ScanTaskJob = defineItemJobType('scan.task', ScanTaskPayload);
 
-export function scanTaskJob(scans: ScanService) {
-  return handleJob(ScanTaskJob, {
-    // Longer than the slowest platform timeout with its retries; extended while running anyway.
-    handler: (payload, ctx) => scans.runTask(payload, ctx),
-    onAbandoned: (payload) => scans.abandonTask(payload),
-  });
-}
+export const scanTaskJob = (scans: ScanService) =>
+  handleItemJob(ScanTaskJob, { run: (payload, ctx) => scans.runTask(payload, ctx), abandon: (payload) => scans.abandonTask(payload) });
 
 export const ReanalyzeBatchPayload = Type.Object({
   passId: Type.String({ format: 'uuid' }),

@@ -2,7 +2,7 @@
  * One task of a run: ask one platform one prompt, analyse the answer for the run's brand, and
  * turn the outcome (an answer or a platform failure) into the row that records it. No SQL here.
  */
-import { createAnalyzer, type AnswerAnalysis } from '../../analysis/index.js';
+import { createAnalyzer, type AnswerAnalysis, type BrandAnalysis } from '../../analysis/index.js';
 import type { PlatformId } from '../../platforms/index.js';
 import type { BrandSnapshot, PlannedPrompt, RunKind } from '../../db/schema/scanning.js';
 import { PlatformError, type CompletionResult, type PlatformRegistry, type SimulationHint } from '../../platforms/index.js';
@@ -146,11 +146,7 @@ export function recordOf(
     errorMessage: null,
     analysis,
     mentioned: analysis.mentioned,
-    position: analysis.position,
-    rank: analysis.rank,
-    sentimentLabel: analysis.sentiment?.label ?? null,
-    sentimentScore: analysis.sentiment?.score ?? null,
-    mentionCount: analysis.mentionCount,
+    ...mentionColumns(analysis),
     platformCitations: result.citations,
     ...storedRowsOf(analysis),
   };
@@ -169,13 +165,17 @@ export function storedRowsOf(analysis: AnswerAnalysis): Pick<AnswerInput, 'citat
   const competitors = analysis.competitors.filter((c) => c.mentioned && !seen.has(c.name) && seen.add(c.name));
   return {
     citations: citations.map((c) => ({ url: c.url, normalizedUrl: c.normalizedUrl, domain: c.domain, context: c.context ?? '', source: String(c.source) })),
-    competitors: competitors.map((c) => ({
-      name: c.name,
-      position: c.position,
-      rank: c.rank,
-      sentimentLabel: c.sentiment?.label ?? null,
-      sentimentScore: c.sentiment?.score ?? null,
-      mentionCount: c.mentionCount,
-    })),
+    competitors: competitors.map((c) => ({ name: c.name, ...mentionColumns(c) })),
+  };
+}
+
+/** The stored columns of one name's analysis: the brand's on the answer row, a competitor's on its mention row. */
+function mentionColumns(a: BrandAnalysis) {
+  return {
+    position: a.position,
+    rank: a.rank,
+    sentimentLabel: a.sentiment?.label ?? null,
+    sentimentScore: a.sentiment?.score ?? null,
+    mentionCount: a.mentionCount,
   };
 }

@@ -1,6 +1,7 @@
 /** All SQL of sentinel incidents and the evidence the detectors attach. */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { findOwned, rows } from '../../db/rows.repo.js';
 import {
   sentinelIncidents,
   type IncidentEvidence,
@@ -10,8 +11,6 @@ import {
 } from '../../db/schema/intelligence.js';
 
 export type IncidentRow = typeof sentinelIncidents.$inferSelect;
-
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export interface NewIncident {
   accountId: string;
@@ -86,13 +85,7 @@ export async function listIncidents(
     .limit(filter.limit);
 }
 
-export async function findIncident(db: Executor, accountId: string, id: string): Promise<IncidentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(sentinelIncidents)
-    .where(and(eq(sentinelIncidents.id, id), eq(sentinelIncidents.accountId, accountId)));
-  return row;
-}
+export const findIncident = (db: Executor, accountId: string, id: string) => findOwned(db, sentinelIncidents, accountId, id);
 
 /** Moves the status only from the expected one (a concurrent PATCH cannot skip a step). */
 export async function setStatus(db: Executor, id: string, from: IncidentStatus, to: IncidentStatus, at: Date): Promise<IncidentRow | undefined> {

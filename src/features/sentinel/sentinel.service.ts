@@ -4,6 +4,7 @@
  * raises `sentinel.triggered` when an incident opens, and moves incidents through
  * open → investigating → resolved (docs/metrics.md, "Sentinel").
  */
+import type { Static } from 'typebox';
 import type { Db, Executor } from '../../db/client.js';
 import {
   INCIDENT_SEVERITIES,
@@ -24,6 +25,7 @@ import { BASELINE_DAYS, detectNegativeSpike, detectRankCollapse, RECENT_DAYS, ty
 import { accountLabel, accountOfUrl, accountsInText, impersonatorOf, officialHandles, SOCIAL_DOMAINS, SOCIAL_HOST_PATTERN, type AccountRef } from './social-accounts.js';
 import { brandIdentity, LOOKALIKE_SEVERITY, lookalikeOf, type BrandIdentity } from './lookalike.js';
 import * as repo from './sentinel.repo.js';
+import type { IncidentSchema } from './sentinel.schemas.js';
 
 export const EVIDENCE_KEPT = 50;
 /** Cited domains and named accounts are checked over the last 7 days. */
@@ -38,20 +40,7 @@ const NEXT: Record<IncidentStatus, readonly IncidentStatus[]> = {
   resolved: [],
 };
 
-export interface IncidentView {
-  id: string;
-  brandId: string;
-  severity: IncidentSeverity;
-  type: IncidentType;
-  title: string;
-  openedAt: string;
-  status: IncidentStatus;
-  evidenceCount: number;
-  updatedAt: string;
-  resolvedAt: string | null;
-  evidence: IncidentEvidence[];
-  detail: Record<string, unknown>;
-}
+export type IncidentView = Static<typeof IncidentSchema>;
 
 export function toIncidentView(row: repo.IncidentRow): IncidentView {
   return {

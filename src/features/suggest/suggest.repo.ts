@@ -1,21 +1,13 @@
 /** SQL of suggestions and the answer counts their lift is measured on. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { findOwned, insertReturning, rows } from '../../db/rows.repo.js';
 import { suggestions } from '../../db/schema/intelligence.js';
 
 export type SuggestionRow = typeof suggestions.$inferSelect;
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-export async function insertSuggestion(db: Executor, row: typeof suggestions.$inferInsert): Promise<SuggestionRow> {
-  const [inserted] = await db.insert(suggestions).values(row).returning();
-  if (!inserted) throw new Error('suggestion insert returned nothing');
-  return inserted;
-}
-
-export async function findSuggestion(db: Executor, accountId: string, id: string): Promise<SuggestionRow | undefined> {
-  const [row] = await db.select().from(suggestions).where(and(eq(suggestions.id, id), eq(suggestions.accountId, accountId)));
-  return row;
-}
+export const insertSuggestion = (db: Executor, row: typeof suggestions.$inferInsert) => insertReturning(db, suggestions, row);
+export const findSuggestion = (db: Executor, accountId: string, id: string) => findOwned(db, suggestions, accountId, id);
 
 /** Marks it applied once (a second call changes nothing and returns undefined). */
 export async function markApplied(db: Executor, id: string, at: Date, baseline: { mentions: number; answers: number }) {

@@ -4,33 +4,24 @@
  * same e-mail again replaces the pending invitation (a resend with a fresh link).
  * Accepting lives in team.service.ts (it signs the invitee in).
  */
+import type { Static } from 'typebox';
 import type { Db } from '../../db/client.js';
 import type { Role } from '../../db/schema/identity.js';
 import { conflict, DomainError, notFound } from '../../lib/errors.js';
 import { normaliseEmail, type AccountsService } from '../accounts/accounts.service.js';
-import type { EmailOutcome, NotificationsService } from '../notifications/notifications.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { generateInviteToken, hashInviteToken, inviteUrl, isInviteToken } from './invite-token.js';
 import * as repo from './team.repo.js';
+import type { CreatedInviteSchema, InviteViewSchema } from './team.schemas.js';
 import { assertAdmin, assertOwner, type Actor } from './team-rules.js';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Usable invitations an account may have out at once: a bound on e-mail sent in its name. */
 export const MAX_PENDING_INVITES = 50;
 
-export interface InviteView {
-  id: string;
-  email: string;
-  role: Role;
-  invitedBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-  status: 'pending' | 'expired';
-}
+export type InviteView = Static<typeof InviteViewSchema>;
 
-export interface CreatedInvite {
-  invite: { id: string; email: string; role: Role; expiresAt: string; url: string };
-  email: EmailOutcome;
-}
+export type CreatedInvite = Static<typeof CreatedInviteSchema>;
 
 export function createInvitesService(deps: { db: Db; now: () => number; accounts: AccountsService; notifications: NotificationsService }) {
   const { db, now, accounts, notifications } = deps;

@@ -4,6 +4,7 @@
  * at once can never leave the account without an owner. A change takes effect at once in this
  * process (cached sessions and keys of the user are dropped) and within 5 s in the others.
  */
+import type { Static } from 'typebox';
 import type { Db, Executor } from '../../db/client.js';
 import type { Role, Tier } from '../../db/schema/identity.js';
 import { badRequest, conflict, DomainError, forbidden, notFound, RateLimitedError } from '../../lib/errors.js';
@@ -15,15 +16,9 @@ import type { KeysService } from '../keys/keys.service.js';
 import { signupChecks, type LimitsService } from '../limits/limits.service.js';
 import type { InvitesService } from './invites.service.js';
 import { assertAdmin, assertOwner, type Actor } from './team-rules.js';
+import type { MemberSchema } from './team.schemas.js';
 
-export interface MemberView {
-  userId: string;
-  email: string;
-  role: Role;
-  joinedAt: string;
-  apiKeys: number;
-  you: boolean;
-}
+export type MemberView = Static<typeof MemberSchema>;
 
 export interface Accepted {
   account: { id: string; tier: Tier };

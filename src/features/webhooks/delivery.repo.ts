@@ -38,18 +38,7 @@ export async function findWebhookById(db: Executor, id: string): Promise<Webhook
   return row;
 }
 
-export interface AttemptRecord {
-  deliveryId: string;
-  webhookId: string;
-  attempt: number;
-  ok: boolean;
-  statusCode: number | null;
-  latencyMs: number;
-  errorKind: string | null;
-  error: string | null;
-  responseSnippet: string;
-  at: Date;
-}
+export type AttemptRecord = Omit<typeof webhookDeliveryAttempts.$inferInsert, 'id'>;
 
 /** False when this attempt was recorded already (a re-run after a lost lease): record nothing more. */
 export async function insertAttempt(tx: Executor, record: AttemptRecord): Promise<boolean> {

@@ -1,6 +1,7 @@
 /** All SQL of managing webhooks: CRUD, the delivery log and the alerts list. */
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { findOwned, insertReturning, ownedBy } from '../../db/rows.repo.js';
 import { webhookAlerts, webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhooks } from '../../db/schema/webhooks.js';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -17,16 +18,8 @@ export async function countWebhooks(tx: Executor, accountId: string, brandId: st
   return Number(row?.n ?? 0);
 }
 
-export async function insertWebhook(tx: Executor, row: NewWebhookRow): Promise<WebhookRow> {
-  const [inserted] = await tx.insert(webhooks).values(row).returning();
-  if (!inserted) throw new Error('webhook insert returned nothing');
-  return inserted;
-}
-
-export async function findWebhook(db: Executor, accountId: string, id: string): Promise<WebhookRow | undefined> {
-  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId)));
-  return row;
-}
+export const insertWebhook = (tx: Executor, row: NewWebhookRow) => insertReturning(tx, webhooks, row);
+export const findWebhook = (db: Executor, accountId: string, id: string) => findOwned(db, webhooks, accountId, id);
 
 /**
  * `brand`: a brand's webhooks plus the account-wide ones (they receive that brand's events too);
@@ -64,7 +57,7 @@ export async function updateWebhook(
   const [row] = await db
     .update(webhooks)
     .set({ ...patch, updatedAt: at })
-    .where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId)))
+    .where(ownedBy(webhooks, accountId, id))
     .returning();
   return row;
 }
@@ -72,28 +65,14 @@ export async function updateWebhook(
 export async function deleteWebhook(db: Executor, accountId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(webhooks)
-    .where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId)))
+    .where(ownedBy(webhooks, accountId, id))
     .returning({ id: webhooks.id });
   return rows.length === 1;
 }
 
-export interface DeliveryLogRow {
-  id: string;
-  eventId: string;
-  event: string;
-  test: boolean;
-  status: string;
-  attempts: number;
-  nextAttemptAt: Date | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: Date;
-  completedAt: Date | null;
-}
-
 /** The newest deliveries of a webhook, with their attempts (oldest attempt first). */
 export async function listDeliveries(db: Executor, webhookId: string, limit: number) {
-  const deliveries: DeliveryLogRow[] = await db
+  const deliveries = await db
     .select({
       id: webhookDeliveries.id,
       eventId: webhookDeliveries.eventId,
@@ -123,6 +102,7 @@ export async function listDeliveries(db: Executor, webhookId: string, limit: num
           .orderBy(webhookDeliveryAttempts.deliveryId, webhookDeliveryAttempts.attempt);
   return { deliveries, attempts };
 }
+export type DeliveryLogRow = Awaited<ReturnType<typeof listDeliveries>>['deliveries'][number];
 
 export async function listAlerts(db: Executor, accountId: string, brandId: string | undefined, limit: number): Promise<AlertRow[]> {
   const where = brandId === undefined ? eq(webhookAlerts.accountId, accountId) : and(eq(webhookAlerts.accountId, accountId), eq(webhookAlerts.brandId, brandId));

@@ -1,41 +1,15 @@
 /** What the APIs show of webhooks, deliveries and alerts. Never the signing secrets. */
-import type { EventSet } from '../../db/schema/webhooks.js';
-import { detectRobot, type RobotKind } from './robots.js';
+import type { Static } from 'typebox';
+import { detectRobot } from './robots.js';
 import type { AlertRow, AttemptRow, DeliveryLogRow, WebhookRow } from './webhooks.repo.js';
+import type { AlertListSchema, DeliveryListSchema, WebhookSchema } from './webhooks.schemas.js';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-export interface WebhookView {
-  id: string;
-  brandId: string | null;
-  name: string;
-  url: string;
-  eventSet: EventSet;
-  events: string[];
-  eventCount: number;
-  description: string | null;
-  enabled: boolean;
-  status: 'enabled' | 'disabled';
-  /**
-   * What the receiver's side looks like, for people: `disabled`; `failing` (the latest attempts
-   * failed, `failingSince` says since when); `working` (the latest attempt succeeded); `unused`
-   * (nothing sent yet). An enabled webhook that fails is `failing`, never just "enabled".
-   */
-  state: WebhookState;
-  /** When the next retry of a failed delivery is due (null: nothing waits for a retry). */
-  nextRetryAt: string | null;
-  /** The chat-group robot the URL points at, or null for a signed JSON receiver. */
-  robot: RobotKind | null;
-  hasSigningSecret: boolean;
-  consecutiveFailures: number;
-  lastError: string | null;
-  lastTriggeredAt: string | null;
-  failingSince: string | null;
-  source: 'dashboard' | 'api';
-  createdAt: string;
-}
+export type WebhookView = Static<typeof WebhookSchema>;
 
-export type WebhookState = 'disabled' | 'failing' | 'working' | 'unused';
+/** disabled, failing (the latest attempts failed), working (the latest succeeded) or unused (nothing sent yet). */
+export type WebhookState = WebhookView['state'];
 
 export function webhookState(row: Pick<WebhookRow, 'enabled' | 'consecutiveFailures' | 'lastTriggeredAt'>): WebhookState {
   if (!row.enabled) return 'disabled';
@@ -68,31 +42,9 @@ export function toWebhookView(row: WebhookRow, nextRetryAt: Date | null = null):
   };
 }
 
-export interface AttemptView {
-  attempt: number;
-  ok: boolean;
-  statusCode: number | null;
-  latencyMs: number;
-  errorKind: string | null;
-  error: string | null;
-  responseSnippet: string;
-  at: string;
-}
+export type AttemptView = DeliveryView['attemptLog'][number];
 
-export interface DeliveryView {
-  id: string;
-  eventId: string;
-  event: string;
-  test: boolean;
-  status: string;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  completedAt: string | null;
-  attemptLog: AttemptView[];
-}
+export type DeliveryView = Static<typeof DeliveryListSchema>['data'][number];
 
 export function toDeliveryViews(deliveries: DeliveryLogRow[], attempts: AttemptRow[]): DeliveryView[] {
   const byDelivery = new Map<string, AttemptView[]>();
@@ -119,16 +71,7 @@ export function toDeliveryViews(deliveries: DeliveryLogRow[], attempts: AttemptR
   }));
 }
 
-export interface AlertView {
-  id: string;
-  webhookId: string;
-  brandId: string | null;
-  kind: string;
-  message: string;
-  failingSince: string;
-  createdAt: string;
-  resolvedAt: string | null;
-}
+export type AlertView = Static<typeof AlertListSchema>['data'][number];
 
 export function toAlertView(row: AlertRow): AlertView {
   return {

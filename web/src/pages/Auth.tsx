@@ -1,10 +1,10 @@
 /** Sign in and create account (one form, two modes). Returns to `?next=` afterwards. */
-import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../api/client.js';
 import { useSession } from '../api/session.js';
 import type { SignedIn } from '../api/types.js';
 import { ErrorNotice, Field, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
+import { useSubmit } from '../lib/useSubmit.js';
 import { Link, navigate, useLocation } from '../router.js';
 
 /** Only same-site paths: `next` comes from the address bar and must not send the user elsewhere. */
@@ -16,29 +16,17 @@ export function Auth({ mode }: { mode: 'signin' | 'signup' }) {
   const { t } = useI18n();
   const { search } = useLocation();
   const session = useSession();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const signup = mode === 'signup';
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      await api<SignedIn>(signup ? '/api/auth/signup' : '/api/auth/login', {
-        method: 'POST',
-        public: true,
-        body: { email: String(form.get('email')), password: String(form.get('password')) },
-      });
-      await session.refresh();
-      navigate(safeNext(search.get('next')), { replace: true });
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, busy, error } = useSubmit(async (form) => {
+    await api<SignedIn>(signup ? '/api/auth/signup' : '/api/auth/login', {
+      method: 'POST',
+      public: true,
+      body: { email: String(form.get('email')), password: String(form.get('password')) },
+    });
+    await session.refresh();
+    navigate(safeNext(search.get('next')), { replace: true });
+  });
 
   const knownError =
     error instanceof ApiError && error.status === 401 ? t('auth.badCredentials') : error instanceof ApiError && error.status === 409 ? t('auth.exists') : null;

@@ -2,7 +2,7 @@
  * Brands: the account's list and the create form (name, category, website, aliases with the short
  * forms answers use, competitors), with the plan's brand quota shown before the form is filled in.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../api/client.js';
 import { endpoints, type Plan } from '../api/endpoints.js';
 import type { Brand } from '../api/types.js';
@@ -11,6 +11,7 @@ import { DataTable } from '../components/DataTable.js';
 import { ErrorNotice, Field, Notice, splitList } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
+import { useSubmit } from '../lib/useSubmit.js';
 import { Link, navigate } from '../router.js';
 import { useTierName } from './Plan.js';
 
@@ -31,33 +32,21 @@ function BrandQuota({ plan }: { plan: Plan }) {
 
 function CreateBrand({ onCreated, plan }: { onCreated: (brand: Brand) => void; plan: Plan | null }) {
   const { t } = useI18n();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [name, setName] = useState('');
   const [aliases, setAliases] = useState('');
   const suggested = useAliasSuggestions(name);
   const full = plan?.quotas.brands?.left === 0;
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const { submit, busy, error } = useSubmit(async (form) => {
     const text = (name: string) => String(form.get(name) ?? '').trim();
-    setBusy(true);
-    setError(null);
-    try {
-      const { brand } = await endpoints.createBrand({
-        name: text('name'),
-        category: text('category'),
-        website: text('website') || null,
-        aliases: splitList(text('aliases')),
-        competitors: splitList(text('competitors')),
-      });
-      onCreated(brand);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+    const { brand } = await endpoints.createBrand({
+      name: text('name'),
+      category: text('category'),
+      website: text('website') || null,
+      aliases: splitList(text('aliases')),
+      competitors: splitList(text('competitors')),
+    });
+    onCreated(brand);
+  });
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="create-brand">
       <h2 id="create-brand">{t('brands.create')}</h2>

@@ -4,7 +4,7 @@
  * What a role may do is the server's decision (docs/auth.md); this page only hides what would
  * be refused: the owner rows for admins, everything but leaving for members and viewers.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { endpoints } from '../api/endpoints.js';
 import { useSession } from '../api/session.js';
 import type { CreatedInvite, TeamInvite, TeamMember, TeamRole } from '../api/types.js';
@@ -12,31 +12,19 @@ import { DataTable } from '../components/DataTable.js';
 import { ConfirmButton, CopyButton, ErrorNotice, Field, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
+import { useSubmit } from '../lib/useSubmit.js';
 import { navigate } from '../router.js';
 
 const ROLES: readonly TeamRole[] = ['owner', 'admin', 'member', 'viewer'];
 
 function InviteForm({ myRole, onCreated }: { myRole: TeamRole; onCreated: (created: CreatedInvite) => void }) {
   const { t } = useI18n();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const roles = ROLES.filter((r) => r !== 'owner' || myRole === 'owner');
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const form = new FormData(element);
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await endpoints.invite({ email: String(form.get('email')).trim(), role: String(form.get('role')) as TeamRole });
-      element.reset();
-      onCreated(created);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, busy, error } = useSubmit(async (form, element) => {
+    const created = await endpoints.invite({ email: String(form.get('email')).trim(), role: String(form.get('role')) as TeamRole });
+    element.reset();
+    onCreated(created);
+  });
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="invite-title" data-testid="invite-form" aria-busy={busy}>
       <h2 id="invite-title">{t('team.invite')}</h2>

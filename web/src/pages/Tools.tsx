@@ -1,5 +1,5 @@
 /** Content tools: AEO rewrite (sections, score, JSON-LD with copy) and suggestions for a brand. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
 import type { AeoRewrite, Suggestion } from '../api/types.js';
@@ -7,6 +7,7 @@ import { Markdown } from '../components/Markdown.js';
 import { CopyButton, ErrorNotice, Field, Notice, TextArea } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
+import { useSubmit } from '../lib/useSubmit.js';
 
 function prettyJson(text: string): string {
   try {
@@ -19,22 +20,10 @@ function prettyJson(text: string): string {
 function Rewrite() {
   const { t, num, usd } = useI18n();
   const [result, setResult] = useState<AeoRewrite | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      const audience = String(form.get('audience') ?? '').trim();
-      setResult(await endpoints.aeoRewrite({ text: String(form.get('text')), brand: String(form.get('brand')).trim(), ...(audience ? { audience } : {}) }));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, busy, error } = useSubmit(async (form) => {
+    const audience = String(form.get('audience') ?? '').trim();
+    setResult(await endpoints.aeoRewrite({ text: String(form.get('text')), brand: String(form.get('brand')).trim(), ...(audience ? { audience } : {}) }));
+  });
   return (
     <section className="card" aria-labelledby="aeo-title">
       <h2 id="aeo-title">{t('tools.aeo')}</h2>
@@ -96,22 +85,10 @@ function Suggest() {
   const { t, num, pct } = useI18n();
   const [brands] = useApi((signal) => endpoints.brands(signal), []);
   const [result, setResult] = useState<Suggestion | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const { submit, busy, error } = useSubmit(async (form) => {
     const intent = String(form.get('intent') ?? '');
-    setBusy(true);
-    setError(null);
-    try {
-      setResult(await endpoints.suggest({ brandId: String(form.get('brandId')), content: String(form.get('content')), ...(intent ? { intent } : {}) }));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+    setResult(await endpoints.suggest({ brandId: String(form.get('brandId')), content: String(form.get('content')), ...(intent ? { intent } : {}) }));
+  });
   const list = brands.state === 'ready' ? brands.data.brands : [];
   return (
     <section className="card" aria-labelledby="suggest-title">

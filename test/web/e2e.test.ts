@@ -12,7 +12,7 @@ import { ENGINE_VERSION } from '../../src/analysis/index.js';
 import { fromRoot } from '../../src/lib/paths.js';
 import { startReceiver, type Receiver } from '../webhooks/support/receiver.js';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.js';
-import { buildDashboard, startE2eServer, type E2eServer } from './support/e2e-app.js';
+import { startE2eServer, type E2eServer } from './support/e2e-app.js';
 import { seedHistory } from './support/history.js';
 
 if (!hasChromium) console.warn('[web e2e] SKIPPED: /usr/bin/chromium is not installed (apt-get install chromium fonts-wqy-microhei; CI installs .ci/apt-packages).');
@@ -60,7 +60,6 @@ describe.skipIf(!hasChromium)('dashboard in a real browser', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    buildDashboard();
     server = await startE2eServer();
     receiver = await startReceiver((_req, res) => res.end('ok'));
     browser = await launchBrowser();

@@ -15,7 +15,7 @@ import { fromRoot } from '../../src/lib/paths.js';
 import { closeWebhookAgents } from '../../src/features/webhooks/transport.js';
 import { startReceiver, type Receiver } from '../webhooks/support/receiver.js';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.js';
-import { buildDashboard, startE2eServer, type E2eServer } from './support/e2e-app.js';
+import { startE2eServer, type E2eServer } from './support/e2e-app.js';
 import { seedHistory } from './support/history.js';
 
 const ARTIFACTS = fromRoot('test-artifacts');
@@ -64,7 +64,6 @@ describe.skipIf(!hasChromium)('plan, webhooks and the overview in a real browser
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    buildDashboard();
     // Retries an hour apart: a failing webhook keeps a retry waiting that the page can show.
     server = await startE2eServer({ WEBHOOK_RETRY_DELAYS: '1h,2h' });
     failing = await startReceiver((_req, res) => {

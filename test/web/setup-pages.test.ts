@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/lib/paths.js';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.js';
-import { buildDashboard, startE2eServer, type E2eServer } from './support/e2e-app.js';
+import { startE2eServer, type E2eServer } from './support/e2e-app.js';
 
 const ARTIFACTS = fromRoot('test-artifacts');
 const VIEWS = [
@@ -34,7 +34,6 @@ describe.skipIf(!hasChromium)('issue 16 pages in a real browser', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    buildDashboard();
     server = await startE2eServer();
     browser = await launchBrowser();
     page = await browser.context.newPage();

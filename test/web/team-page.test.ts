@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/lib/paths.js';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.js';
-import { buildDashboard, startE2eServer, type E2eServer } from './support/e2e-app.js';
+import { startE2eServer, type E2eServer } from './support/e2e-app.js';
 
 const ARTIFACTS = fromRoot('test-artifacts');
 const PASSWORD = 'violet kettle orbit meadow';
@@ -30,7 +30,6 @@ describe.skipIf(!hasChromium)('the Team page in a real browser', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    buildDashboard();
     server = await startE2eServer();
     ownerBrowser = await launchBrowser();
     memberBrowser = await launchBrowser();

@@ -1,34 +1,18 @@
 /**
  * A whole Sightline listening on loopback for browser tests: throw-away PGlite database, the
  * platform simulator, a job worker (probes, webhook deliveries), webhooks trusting the local test
- * receiver's certificate, and the dashboard built by Vite into dist/web (what `npm run build` makes).
+ * receiver's certificate, and the dashboard Vite built into dist/web (once per run: test/web/support/build-dashboard.ts).
  */
-import { execFileSync } from 'node:child_process';
 import { buildApp } from '../../../src/app.js';
 import { createContainer, type Container } from '../../../src/container.js';
 import type { App } from '../../../src/http/types.js';
 import { registerJobs } from '../../../src/jobs/registry.js';
 import { startWorker, type Worker } from '../../../src/jobs/worker.js';
 import { createLogger } from '../../../src/lib/logger.js';
-import { fromRoot } from '../../../src/lib/paths.js';
 import { startSimulator } from '../../../src/platforms/simulator/index.js';
 import { createTestDatabase } from '../../support/db.js';
 import { testConfig } from '../../support/env.js';
 import { testCertificate } from '../../webhooks/support/receiver.js';
-
-/** Build the SPA once per test process (a few seconds); the server serves whatever is in dist/web. */
-let built = false;
-export function buildDashboard() {
-  if (built) return;
-  execFileSync(process.execPath, [fromRoot('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', fromRoot('web', 'vite.config.ts'), '--logLevel', 'warn'], {
-    cwd: fromRoot(),
-    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'pipe',
-    timeout: 240_000,
-  });
-  built = true;
-}
 
 export interface E2eServer {
   baseUrl: string;

@@ -15,6 +15,7 @@ import { fromRoot } from '../../src/lib/paths.js';
 import { closeWebhookAgents } from '../../src/features/webhooks/transport.js';
 import { startReceiver, type Receiver } from '../webhooks/support/receiver.js';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.js';
+import { overflow, type PageGlobals } from './support/page-globals.js';
 import { startE2eServer, type E2eServer } from './support/e2e-app.js';
 import { seedHistory } from './support/history.js';
 
@@ -39,11 +40,6 @@ const L = {
   },
 } as const;
 
-type PageGlobals = { document: { documentElement: { scrollWidth: number; clientWidth: number } }; localStorage: { setItem(k: string, v: string): void } };
-const overflow = () => {
-  const root = (globalThis as unknown as PageGlobals).document.documentElement;
-  return root.scrollWidth - root.clientWidth;
-};
 
 describe.skipIf(!hasChromium)('plan, webhooks and the overview in a real browser', () => {
   let server: E2eServer;

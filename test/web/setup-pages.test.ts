@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/lib/paths.js';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.js';
+import { overflow, type PageGlobals } from './support/page-globals.js';
 import { startE2eServer, type E2eServer } from './support/e2e-app.js';
 
 const ARTIFACTS = fromRoot('test-artifacts');
@@ -19,11 +20,6 @@ const L = {
   en: { brand: 'Brand name', aliases: /Other names/, industry: 'Industry or category', competitors: /Competitors/, run: 'Run free check', save: 'Save', del: 'Delete brand', confirm: /Type .* to confirm/, add: 'Add a question', create: 'Create', stop: 'Stop asking' },
   'zh-CN': { brand: '品牌名称', aliases: /其他名称/, industry: '行业或品类', competitors: /竞争对手/, run: '开始免费检测', save: '保存', del: '删除品牌', confirm: /以确认/, add: '添加问题', create: '创建', stop: '停止提问' },
 } as const;
-type PageGlobals = { document: { documentElement: { scrollWidth: number; clientWidth: number } }; localStorage: { setItem(k: string, v: string): void } };
-const overflow = () => {
-  const root = (globalThis as unknown as PageGlobals).document.documentElement;
-  return root.scrollWidth - root.clientWidth;
-};
 
 describe.skipIf(!hasChromium)('issue 16 pages in a real browser', () => {
   let server: E2eServer;

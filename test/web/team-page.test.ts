@@ -10,15 +10,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/lib/paths.js';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.js';
+import { overflow, type PageGlobals } from './support/page-globals.js';
 import { startE2eServer, type E2eServer } from './support/e2e-app.js';
 
 const ARTIFACTS = fromRoot('test-artifacts');
 const PASSWORD = 'violet kettle orbit meadow';
-type PageGlobals = { document: { documentElement: { scrollWidth: number; clientWidth: number } }; localStorage: { setItem(k: string, v: string): void } };
-const overflow = () => {
-  const root = (globalThis as unknown as PageGlobals).document.documentElement;
-  return root.scrollWidth - root.clientWidth;
-};
 
 describe.skipIf(!hasChromium)('the Team page in a real browser', () => {
   let server: E2eServer;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { TaskPayload } from '../../src/features/scans/scans.jobs.js';
 import { startScheduler } from '../../src/jobs/scheduler.js';
 import { createTestContext, type TestContext } from '../support/app.js';
 import { dbKinds } from '../support/db.js';
@@ -25,6 +26,25 @@ describe.each(dbKinds)('v1 probes over HTTP (%s)', (kind) => {
   afterAll(() => ctx.close());
 
   const status = (runId: string, key = tenant.read) => call(base, 'GET', `/api/v1/probes/${runId}`, { key });
+
+  it('a re-run of a task whose answer is stored asks the platform nothing (a lease taken over after an outage)', async () => {
+    const trigger = await call(base, 'POST', '/api/v1/probes', { key: tenant.write, body: { brandId, platforms: ['deepseek'] } });
+    const runId = trigger.body.runId;
+    const [job] = rowsOf<{ payload: TaskPayload }>(
+      await ctx.container.db.execute(sql`select payload from jobs where queue = 'scan.task' and payload->>'runId' = ${runId} order by id limit 1`),
+    );
+    const signal = new AbortController().signal;
+    const asked = () => ctx.simulator.requestCount('deepseek');
+    const before = asked();
+    await ctx.container.services.scans.runTask(job!.payload, { attempt: 1, maxAttempts: 3, signal });
+    expect(asked()).toBe(before + 1);
+    // The same task again on its second attempt, while the run is still open: answered from the store.
+    await ctx.container.services.scans.runTask(job!.payload, { attempt: 2, maxAttempts: 3, signal });
+    expect(asked()).toBe(before + 1);
+    const [stored] = rowsOf<{ n: number }>(await ctx.container.db.execute(sql`select count(*)::int as n from answers where run_id = ${runId}`));
+    expect(stored!.n).toBe(1);
+    expect((await status(runId)).body.status).toBe('running');
+  });
 
   it('queues a run (202), executes it as durable jobs and reports per-platform and per-prompt results', async () => {
     const trigger = await call(base, 'POST', '/api/v1/probes', { key: tenant.write, body: { brandId, platforms: ['deepseek', 'glm', 'kimi'] } });

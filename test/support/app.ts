@@ -10,7 +10,7 @@ import type { App } from '../../src/http/types.js';
 import { registerJobs } from '../../src/jobs/registry.js';
 import { startWorker, type Worker } from '../../src/jobs/worker.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { startSimulator, type SimulatorOptions } from '../../src/platforms/simulator/index.js';
+import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/platforms/simulator/index.js';
 import type { PlatformRegistry } from '../../src/platforms/types.js';
 import { createTestDatabase } from './db.js';
 import { testConfig } from './env.js';
@@ -19,6 +19,8 @@ export interface TestContext {
   container: Container;
   app: App;
   simulatorUrl: string;
+  /** The platform simulator (request counts per platform, faults at run time). */
+  simulator: SimulatorHandle;
   /** Start a job worker in this process (most HTTP tests do not need one). */
   startWorker(): Worker;
   /** Listen on an ephemeral loopback port; returns the base URL. */
@@ -59,6 +61,7 @@ export async function createTestContext(kind: DatabaseKind, options: TestContext
     container,
     app,
     simulatorUrl: simulator.url,
+    simulator,
     startWorker() {
       const worker = startWorker({ db: container.db, queue: container.queue, log, pollMs: 20 });
       workers.push(worker);

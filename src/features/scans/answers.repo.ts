@@ -4,7 +4,7 @@
  * because everything downstream reads `ins` (the rows actually inserted), a task stored twice
  * (a retried job) adds no citation, mention or rollup count the second time.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rows } from '../../db/rows.repo.js';
 import { answers, type AidaStage, type PromptIntent, type PromptLocale } from '../../db/schema/scanning.js';
@@ -239,6 +239,16 @@ export async function insertAnswers(db: Executor, batch: AnswerInput[]): Promise
   // node-postgres parses text[] into an array; PGlite may hand back the literal.
   const readyRunIds = Array.isArray(ready) ? ready : ready.replace(/^\{|\}$/g, '').split(',').filter((x) => x !== '');
   return { inserted: Number(row?.n ?? 0), readyRunIds };
+}
+
+/** Whether a task of a run has its answer stored already (the unique task key: run, platform, prompt hash). */
+export async function taskStored(db: Executor, runId: string, platform: string, promptHash: string): Promise<boolean> {
+  const found = await db
+    .select({ id: answers.id })
+    .from(answers)
+    .where(and(eq(answers.runId, runId), eq(answers.platform, platform), eq(answers.promptHash, promptHash)))
+    .limit(1);
+  return found.length > 0;
 }
 
 export async function answersOfRun(db: Executor, runId: string): Promise<AnswerRow[]> {

@@ -20,7 +20,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { isRetryableLater, PlatformError, type PlatformRegistry } from '../../platforms/index.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { createAnswerBatcher } from './answer-batcher.js';
-import { answersOfRun, engineVersionsOfRun, insertAnswers, lastAskedByPlatform, platformOutcomes, recentAnswerTexts, type AnswerInput } from './answers.repo.js';
+import { answersOfRun, engineVersionsOfRun, insertAnswers, taskStored, lastAskedByPlatform, platformOutcomes, recentAnswerTexts, type AnswerInput } from './answers.repo.js';
 import * as runs from './runs.repo.js';
 import { ScanTaskJob, type TaskPayload } from './scans.jobs.js';
 import { analyzerFor, ask, recordOf, type Analyzer, type RunContext, type TaskRecord } from './task.js';
@@ -183,6 +183,10 @@ export function createScanService(deps: ScanServiceDeps) {
       const found = await context(payload.runId);
       if (!found) throw new PermanentJobError(`run ${payload.runId} no longer exists`);
       if (found.status !== 'running') return; // finished already: a late duplicate has nothing to add
+      // A re-run (a retry, or a lease taken over after an outage or a crash) whose earlier attempt
+      // stored the answer asks nothing again: a question is paid for once. First attempts skip the
+      // lookup (one round trip per task is the worker's budget).
+      if (job.attempt > 1 && (await taskStored(db, payload.runId, payload.platform, payload.prompt.hash))) return;
       const prompt: PlannedPrompt = { ...payload.prompt, platforms: [payload.platform] };
       const outcome = await ask(platforms, payload.platform, prompt, found.run, job.signal);
       if (!outcome.ok && isRetryableLater(outcome.error) && job.attempt < job.maxAttempts) {

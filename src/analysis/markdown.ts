@@ -125,7 +125,7 @@ const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|�
 const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
 // Steps to follow (a subset of HOWTO: not tips or reasons) and troubleshooting intros.
 const STEPS = /^(?:[#*_\s]*)to [a-z]+ |步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|流程|排查|\bhow to\b|\bsteps?\b|troubleshoot/i;
-const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
+const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash|drop|disconnect)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
 const PRODUCT_INTRO = /推荐|品牌|哪些|排名|排行|榜|top\s*\d|\bbest\b|\brecommend|\bpicks?\b|\bbrands\b|\boptions\b|\balternatives\b|\btools\b|\bapps\b/i;
 // (The word boundary applies to the English verbs only: there is none between two Chinese characters.)
 const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|点击|进入|登录|登陆|选择|下载|安装|注册|设置|确认|检查|比较|对比|关注|考虑|查看|前往|搜索|输入|填写|绑定|开启|关闭|联系|访问|(?:open|click|go to|upload|paste|copy|share|add|type|save|export|import|drag|press|follow|wait|sign (?:in|up)|log in|install|download|select|choose|navigate|tap|create|enter|check|compare|consider|look for|make sure|set up|visit|search|connect|contact|enable|turn on|read)\b)/i;

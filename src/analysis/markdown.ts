@@ -262,6 +262,10 @@ function isLinkOnly(line: string): boolean {
   if (!line.includes('://')) return false;
   const LINK = /\[[^\]\n]*\]\([^)\s]*\)|https?:\/\/[^\s)]+/g;
   const rest = line.replace(LINK, ' ').replace(/\[\^?\d+\^?\]/g, ' ').replace(/^[ \t]*(?:[*+-]|\d{1,9}[.)])/, ' ');
+  // A lead and a description around a separator ("**Obsidian** — local files ([obsidian.md](…))",
+  // "格力 云佳：2899元，制冷快，https://…") is a product entry carrying a link or chip, however short (§2).
+  const sep = /\s[—–-]\s|[:：]/.exec(rest);
+  if (sep !== null && /\p{L}/u.test(rest.slice(0, sep.index)) && /\p{L}{2}|[\u3400-\u9fff]/u.test(rest.slice(sep.index + sep[0].length))) return false;
   const plain = rest.replace(/[\p{P}\p{S}]/gu, ' ');
   const cjk = (plain.match(/[\u3400-\u9fff]/g) ?? []).length;
   const words = plain.replace(/[\u3400-\u9fff]/g, ' ').split(/\s+/).filter(Boolean).length;

@@ -145,7 +145,9 @@ export function lexiconScore(body: string): number {
       i++;
       continue;
     }
-    if (found.entry.weight !== 0) total += found.entry.weight * modifier(body, prevEnd, i, !found.entry.latin, found.entry.weight);
+    // 一般 before a figure is "usually" ("同城一般12元起"), no judgement (§3: prices stay neutral).
+    const usually = found.entry.word === '一般' && /^\s?\d/.test(body.slice(i + 2, i + 4));
+    if (found.entry.weight !== 0 && !usually) total += found.entry.weight * modifier(body, prevEnd, i, !found.entry.latin, found.entry.weight);
     i += found.length;
     prevEnd = i;
   }

@@ -103,4 +103,9 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['leading', 0.3], ['market leader', 0.3], ['surge pricing', 0], ['net loss', -1], ['job cuts', -1],
   ['premium', 0], ['premium feel', 0.7], ['premium build', 1], ['premium design', 0.7], ['limited warranty', 0],
   ['pros', 0], ['cons', 0], ['pros and cons', 0], ['limited budget', 0], ['tight budget', 0],
+  // engine 2.4: winner wording (rules §3: the top pick is positive), usage conditions that are no
+  // praise ("works best on a 2.4 GHz band"), slowness in everyday wording
+  ['number one pick', 1.5], ['number-one pick', 1.5], ['#1 pick', 1.5], ['#1 overall', 1.5], ['number one overall', 1.5],
+  ['top recommendation', 1.5], ['first place', 1], ['work best on', 0], ['works best on', 0], ['work best with', 0],
+  ['works best with', 0], ['loads slowly', -1], ['load slowly', -1],
 ];

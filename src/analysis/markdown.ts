@@ -32,6 +32,7 @@ class NoSetextTokenizer extends Tokenizer {
   }
 }
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/m;
+import { nestParagraphRuns, type ParagraphRun } from './para-groups.js';
 import type { Span } from './types.js';
 
 /** Why a "label: …" list under an entry does not rank by itself (rank.ts may still read it as sub-items). */
@@ -71,7 +72,7 @@ export interface DocStructure {
 }
 
 const CN_NUMERALS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
-const HEADING_NUMBER = /^#{1,6}[ \t]*(?:\*\*|__)?[ \t]*(?:(\d{1,2})[ \t]*[.、):](?!\d)|第([一二三四五六七八九十])[名位个款]?|top[ \t]*(\d{1,2})\b|no\.[ \t]*(\d{1,2})\b|#(\d{1,2})\b)/;
+const HEADING_NUMBER = /^#{1,6}[ \t]*(?:\*\*|__)?[ \t]*(?:(\d{1,2})[ \t]*[.、):](?!\d)|第([一二三四五六七八九十])[名位个款]?|top[ \t]*(\d{1,2})\b|no\.[ \t]*(\d{1,2})\b|#(\d{1,2})\b|number[ \t]*(\d{1,2})\b|([一二三四五六七八九十])[、.](?![\d一二三四五六七八九十])|[(（]([一二三四五六七八九十])[)）])/;
 const PARA_STYLES: ReadonlyArray<readonly [string, RegExp]> = [
   ['arabic', /^[ \t]*(?:\*\*|__)?[ \t]*(\d{1,2})[ \t]*[.、):](?!\d)/],
   ['paren', /^[ \t]*(?:\*\*|__)?[ \t]*\((\d{1,2})\)/],
@@ -81,6 +82,8 @@ const PARA_STYLES: ReadonlyArray<readonly [string, RegExp]> = [
   // Doubao-style leads: keycap digits (1️⃣), medals (🥇🥈🥉), emoji bullets (✅ 飞利浦：…).
   ['keycap', /^[ \t]*(?:\*\*|__)?[ \t]*(\d)\uFE0F?\u20E3/],
 ];
+/** The numbering that opens a numbered paragraph, any style (to read the words after it). */
+const PARA_NUMBER = /^[ \t]*(?:\*\*|__)?[ \t]*(?:\d{1,2}[ \t]*[.、):]|\(\d{1,2}\)|第[一二三四五六七八九十][名位，,、:]|[一二三四五六七八九十][、.]|\([一二三四五六七八九十]\)|\d\uFE0F?\u20E3)[ \t]*/;
 const MEDALS: Record<string, number> = { '🥇': 1, '🥈': 2, '🥉': 3 };
 const MEDAL = /^[ \t]*(?:\*\*|__)?[ \t]*(🥇|🥈|🥉)/u;
 const EMOJI_BULLET = /^[ \t]*(✅|✔️?|☑️?|👉|🔹|🔸|🔷|🔶|▪️?|◆|◇|★|☆|•|⭐️?|🌟|📌|🔥|💎|🏆|👍|🟢|🔵)/u;
@@ -105,7 +108,15 @@ function paraNumber(line: string, runs: ReadonlyMap<string, { entries: readonly 
 // A title-like line: short, no sentence punctuation, ending in a colon.
 const TITLE_LINE = /^[^,，。；;!?！？\n]{1,24}:\s*$/;
 const LIST_MARKER = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*/;
-const SOURCE_INTRO = /(参考|来源|引用|出处|资料|链接|sources?|references?|citations?|further reading|links?)[^\n]{0,12}[:：]?\s*$/i;
+// A source list is announced by a line that IS about sources ("参考资料：", "Sources", "Useful
+// links:"), opening or ending with the source noun. "以下几款供你参考：", "附购买链接：" or "with links:"
+// announce products that carry links (§2: a product item with a link or marker is still a product).
+const SOURCE_INTRO_OPENS = /^(?:以下是|主要|相关)?(?:参考(?:资料|文献|来源|链接)?|来源|引用|出处|资料来源|数据来源|信息来源|相关链接|延伸阅读|sources?|references?|citations?|further reading|(?:useful |related |helpful )?links|read more)(?![\u4e00-\u9fff]{5})/i;
+const SOURCE_INTRO_ENDS = /(?:参考资料|参考文献|参考来源|资料来源|信息来源|数据来源|引用来源|相关链接|\bsources|\breferences|\bcitations|further reading|(?:useful|related|helpful) links)$/i;
+function isSourceIntro(intro: string): boolean {
+  const line = intro.replace(/\[\^?\d+\^?\]/g, '').replace(/[#*_>`]/g, '').replace(/[:：.\s]+$/, '').trim();
+  return SOURCE_INTRO_OPENS.test(line) || SOURCE_INTRO_ENDS.test(line);
+}
 const ITEM_LABEL = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*(?:\*\*|__)?(?:[\u4e00-\u9fff]{1,6}|[a-z]+(?: [a-z]+){0,2})(?:\*\*|__)?[ \t]*[:：]/;
 const RANK_HEADER = /^(排名|名次|排行|序号|rank|ranking|#|no\.?|位次)$/i;
 // A section that warns against what it lists is not a recommendation list (§2).
@@ -114,9 +125,10 @@ const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|�
 const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
 // Steps to follow (a subset of HOWTO: not tips or reasons) and troubleshooting intros.
 const STEPS = /^(?:[#*_\s]*)to [a-z]+ |步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|流程|排查|\bhow to\b|\bsteps?\b|troubleshoot/i;
-const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
+const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash|drop|disconnect)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
 const PRODUCT_INTRO = /推荐|品牌|哪些|排名|排行|榜|top\s*\d|\bbest\b|\brecommend|\bpicks?\b|\bbrands\b|\boptions\b|\balternatives\b|\btools\b|\bapps\b/i;
-const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|点击|进入|登录|登陆|选择|下载|安装|注册|设置|确认|检查|比较|对比|关注|考虑|查看|前往|搜索|输入|填写|绑定|开启|关闭|联系|访问|open|click|go to|upload|paste|copy|share|add|type|save|export|import|drag|press|follow|wait|sign (?:in|up)|log in|install|download|select|choose|navigate|tap|create|enter|check|compare|consider|look for|make sure|set up|visit|search|connect|contact|enable|turn on|read)\b/i;
+// (The word boundary applies to the English verbs only: there is none between two Chinese characters.)
+const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|点击|进入|登录|登陆|选择|下载|安装|注册|设置|确认|检查|比较|对比|关注|考虑|查看|前往|搜索|输入|填写|绑定|开启|关闭|联系|访问|(?:open|click|go to|upload|paste|copy|share|add|type|save|export|import|drag|press|follow|wait|sign (?:in|up)|log in|install|download|select|choose|navigate|tap|create|enter|check|compare|consider|look for|make sure|set up|visit|search|connect|contact|enable|turn on|read)\b)/i;
 
 interface Located {
   token: Token;
@@ -250,6 +262,10 @@ function isLinkOnly(line: string): boolean {
   if (!line.includes('://')) return false;
   const LINK = /\[[^\]\n]*\]\([^)\s]*\)|https?:\/\/[^\s)]+/g;
   const rest = line.replace(LINK, ' ').replace(/\[\^?\d+\^?\]/g, ' ').replace(/^[ \t]*(?:[*+-]|\d{1,9}[.)])/, ' ');
+  // A lead and a description around a separator ("**Obsidian** — local files ([obsidian.md](…))",
+  // "格力 云佳：2899元，制冷快，https://…") is a product entry carrying a link or chip, however short (§2).
+  const sep = /\s[—–-]\s|[:：]/.exec(rest);
+  if (sep !== null && /\p{L}/u.test(rest.slice(0, sep.index)) && /\p{L}{2}|[\u3400-\u9fff]/u.test(rest.slice(sep.index + sep[0].length))) return false;
   const plain = rest.replace(/[\p{P}\p{S}]/gu, ' ');
   const cjk = (plain.match(/[\u3400-\u9fff]/g) ?? []).length;
   const words = plain.replace(/[\u3400-\u9fff]/g, ' ').split(/\s+/).filter(Boolean).length;
@@ -338,8 +354,11 @@ export function parseStructure(text: string): DocStructure {
   const paraEntries: RankEntry[] = [];
   const lastOfRun = new Set<RankEntry>();
   const runs = new Map<string, { entries: RankEntry[]; continuation: boolean }>();
+  // Every run, also those too short to be a list, for grouped numbering (para-groups.ts).
+  const allRuns: ParagraphRun[] = [];
   const flushRun = (style: string): void => {
     const run = runs.get(style);
+    if (run !== undefined && run.entries.length > 0) allRuns.push({ style, entries: run.entries });
     if (run !== undefined && (run.entries.length >= 2 || (run.continuation && run.entries.length > 0))) {
       paraEntries.push(...run.entries);
       lastOfRun.add(run.entries[run.entries.length - 1]!);
@@ -417,6 +436,8 @@ export function parseStructure(text: string): DocStructure {
     }
   }
   for (const style of [...runs.keys()]) flushRun(style);
+  paraEntries.push(...nestParagraphRuns(allRuns, entries.filter((e) => e.kind === 'heading'), new Set(paraEntries)));
+  paraEntries.sort((a, b) => a.lead.start - b.lead.start);
   // The last entry of a run also holds the lists right after it ("三、居家训练" then "- Keep：…").
   for (const e of lastOfRun) {
     let bi = blocks.findIndex((b) => b.start <= e.scope.start && e.scope.start < b.end);
@@ -427,7 +448,9 @@ export function parseStructure(text: string): DocStructure {
   }
   for (const e of paraEntries) scopes.push({ lead: e.lead, scope: e.scope });
   entries.push(...paraEntries);
-  const parents = [...entries, ...titles].sort((a, b) => a.scope.start - b.scope.start);
+  // A bold numbered line ("**一、高端档**") is both a title and a numbered entry: at the same start
+  // the numbered entry sorts last, so it is the group around the list below it (§2 grouped items).
+  const parents = [...titles, ...entries].sort((a, b) => a.scope.start - b.scope.start);
 
   // The innermost heading or bold title around a position, and what a block's intro says.
   const sections = scopes.slice(0, headings.length);
@@ -446,6 +469,22 @@ export function parseStructure(text: string): DocStructure {
   for (const e of entries) {
     const why = CAUTION.test(sectionLead(e.lead.start)) ? 'caution section' : undefined;
     if (why !== undefined) Object.assign(e, { source: true, why });
+  }
+  // Numbered paragraphs announced as steps, tips or reasons ("关闭…的步骤：" then 一、打开… 二、…), or
+  // mostly opening with an imperative verb, are no product list (§2); steps weigh little (§3).
+  const listedParas = new Set(paraEntries);
+  for (const run of allRuns) {
+    const listed = run.entries.filter((e) => listedParas.has(e) && e.parent === null && !e.source);
+    const first = listed[0];
+    if (first === undefined) continue;
+    const before = text.slice(0, first.scope.start).trimEnd();
+    const intro = before.slice(before.lastIndexOf('\n') + 1);
+    const verbLed = listed.filter((e) => VERB_LED.test(text.slice(e.lead.start, e.scope.end).replace(PARA_NUMBER, ''))).length * 2 > listed.length;
+    const why = verbLed ? 'how-to / tips / reasons list' : unrankedWhy(intro, sectionLead(first.lead.start));
+    if (why === undefined) continue;
+    const members = new Set(listed);
+    for (const e of paraEntries) if (members.has(e) || (e.parent !== null && members.has(e.parent))) Object.assign(e, { source: true, why });
+    if (verbLed || ((STEPS.test(intro) || TROUBLESHOOT.test(intro)) && !PRODUCT_INTRO.test(intro))) steps.push({ start: first.scope.start, end: listed[listed.length - 1]!.scope.end });
   }
 
   // Pass 2: lists and tables.
@@ -467,7 +506,7 @@ export function parseStructure(text: string): DocStructure {
     }
     const verbLed = items.filter((it) => VERB_LED.test(text.slice(it.start, it.end))).length * 2 > items.length;
     const why =
-      SOURCE_INTRO.test(intro) || isLinkList(text, items)
+      isSourceIntro(intro) || isLinkList(text, items)
         ? 'source list'
         : verbLed
           ? 'how-to / tips / reasons list'

@@ -17,6 +17,21 @@ describe('rank', () => {
     expect(run('推荐：\n1、真我\n2、OPPO', 'OPPO').rank).toBe(2);
   });
 
+  it('ranks grouped numbered paragraphs by their group, and not step paragraphs (engine 2.4)', () => {
+    const grouped = '一、国产品牌\n（1）老板：吸力大。\n（2）方太：静音好。\n二、进口品牌\n（1）西门子：简洁。';
+    expect(run(grouped, '方太', ['西门子']).rank).toBe(1);
+    expect(run(grouped, '方太', ['西门子']).competitors[0]?.rank).toBe(2);
+    expect(run('### 一、常温奶\n1. 蒙牛：醇厚。\n2. 伊利：稳定。\n\n### 二、低温奶\n1. 光明：新鲜。', '光明').rank).toBe(2);
+    expect(run('**一、高端档**\n- 索尼：顶级。\n\n**二、入门档**\n- 漫步者：便宜。', '漫步者').rank).toBe(2);
+    expect(run('关闭免密支付的步骤：\n一、打开支付宝\n（1）进入设置。\n二、关闭服务\n（1）点击关闭。', '支付宝').rank).toBeNull();
+    expect(run('## Number 1: Toyota\nReliable.\n## Number 2: Hyundai\nGood value.', 'Hyundai').rank).toBe(2);
+  });
+
+  it('reads intros that offer products "for reference" or "with links" as product lists (engine 2.4)', () => {
+    expect(run('以下几款供你参考：\n1. **西门子**：约5999元，做工扎实[^2^]。\n2. **海尔**：约3999元，性价比高[^1^]。', '海尔').rank).toBe(2);
+    expect(run("Apps I'd look at, with links:\n- **Obsidian** — local files ([obsidian.md](https://obsidian.md/?utm_source=chatgpt.com))\n- **Notion** — flexible databases ([notion.so](https://www.notion.so/?utm_source=chatgpt.com))", 'Notion').rank).toBe(2);
+  });
+
   it('never ranks table rows, even with a rank column (rules §2)', () => {
     expect(run('| 排名 | 品牌 |\n|---|---|\n| 1 | vivo |\n| 2 | 华为 |', '华为').rank).toBeNull();
     expect(run('| 品牌 | 说明 |\n|---|---|\n| vivo | a |\n| 华为 | b |', '华为').rank).toBeNull();
@@ -153,6 +168,14 @@ describe('sentiment toward the brand', () => {
 
   it('weighs steps to follow little', () => {
     expect(label('支付宝开通亲情卡的方法：\n1. 打开支付宝，搜索“亲情卡”；\n2. 点击添加，一键就能解绑，操作很方便。', '支付宝')).toBe('neutral');
+  });
+
+  it('reads an explicit balanced verdict as neutral, and "unlike Y" as negative for Y (engine 2.4)', () => {
+    expect(label('1. 小米 14：综合体验好，推荐。\n2. 一加 12：屏幕和充电都很出色，但系统广告多、影像一般，优缺点都很明显。', '一加')).toBe('neutral');
+    expect(label("Samsung's Galaxy S24 has a bright display, while its chip runs warm. A mixed picture overall.", 'Samsung')).toBe('neutral');
+    expect(label('The Dyson V15 has superb suction, but it is expensive. Those roughly balance each other out.', 'Dyson')).toBe('neutral');
+    expect(label('Squarespace is great for portfolios, unlike Wix, whose sites load slowly.', 'Wix')).toBe('negative');
+    expect(label('顺丰同城一般12元起，续重按每公斤计价。', '顺丰')).toBe('neutral');
   });
 
   it('keeps the score in [-1, 1]', () => {

@@ -50,6 +50,8 @@ const HONORIFIC_BEFORE = /\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|Sir|Dame|Lord|Lady|Saint|St|
 
 /** Heads of organisation names that contain the brand's name (§1: not the brand). Case-sensitive. */
 const ORG_AFTER = /^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers|University|College|School|Institute|Museum|Hospital|Trust|Authority|Agency|Union|Club|Party|Church|Festival|Conservancy|Conservation|Coalition|Orchestra|Zoo|Prize|Cathedral|Seminary|Observatory)\b/;
+/** Only markup (heading hashes, list marker, emphasis) between the line start and the name (the window is 80 characters: shorter means the text starts there). */
+const LINE_LEAD_BEFORE = /\n[ \t>*_#\d.)-]*$/;
 /** Heads of place names ("Orange County", "Dodge City", "Patagonia National Park"). Case-sensitive. */
 const PLACE_AFTER = /^(?:\s+[A-Z][a-z]+)?\s+(?:County|City|Town|Township|Village|Island|Islands|River|Lake|Valley|Bay|Beach|Park|Street|Avenue|Road|Boulevard|Square|Mountains?|Hills|Coast|Falls|Springs|Canyon|Desert|Forest|Basin|Peninsula|Strait|Sea|Ocean|Gulf|Harbou?r|Heights|District|Province|Territory|Region|Airport|Station|Cemetery|Reservoir|Glacier)\b/;
 /** "Lincoln, Nebraska", "Corona, California": a name followed by a state or country is a place. */
@@ -83,7 +85,10 @@ export interface ProperNounContext {
 
 /** The reason this capitalised word belongs to another proper noun, or null. */
 export function otherProperNoun(c: ProperNounContext): string | null {
-  if (ORG_AFTER.test(c.after)) return "part of an organisation's name";
+  // "Nike Training Club", "Nike Run Club" leading a heading or list item are products (apps), not
+  // clubs: a "Club" head at an item's lead does not make the name another organisation's (§2 R4).
+  const org = ORG_AFTER.exec(c.after);
+  if (org !== null && !(/Club$/.test(org[0]) && LINE_LEAD_BEFORE.test(c.before.length < 80 ? `\n${c.before}` : c.before))) return "part of an organisation's name";
   if (PLACE_AFTER.test(c.after) || PLACE_COMMA.test(c.after)) return 'part of a place name';
   if (OTHER_APPOSITIVE.test(c.after)) return `another meaning: ${OTHER_APPOSITIVE.exec(c.after)![0].replace(/^,\s+/, '')}`;
   if (HONORIFIC_BEFORE.test(c.before)) return 'a person (title before the name)';

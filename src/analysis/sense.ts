@@ -43,6 +43,9 @@ const ZH_BUILTIN_AMBIGUOUS = new Set(['美的', '荣耀', '一加', '理想', '�
 /** Well-known brand names the dictionary tags as a person or place name; never ambiguous. */
 const ZH_NOT_AMBIGUOUS = new Set(['华为', '宝马', '海尔', '比亚迪', '京东', '格力', '腾讯', '阿里巴巴', '百度', '海信', '奥迪']);
 
+// The name opening a longer word that leads a list item or heading ("### 1. 平安健康", "2. **网易云音乐**：…")
+// is the brand's product named in full (§2 R4): the longer word is a product name there, not a phrase.
+const ITEM_LEAD_BEFORE = /(?:^|\n)[ \t>*_#]*(?:(?:\d{1,2}|[一二三四五六七八九十])[.、):]?|\([\d一二三四五六七八九十]{1,2}\)|[*+-])?[ \t*_]*(?:第[一二三四五六七八九十]名[:：]?[ \t*_]*)?$/;
 const BRAND_SUFFIX = /^(?:汽车|通讯|集团|公司|科技|手机|电脑|品牌|官方|旗舰|股份|电子|电器|空调|冰箱|电视|智能|控股|银行|证券|移动|app|官网)$/;
 // Brand evidence around a Chinese name: a model token right after it, or product/company words near.
 const ZH_MODEL_AFTER_UNIT = '(?![\\d年月日号岁个斤颗元块次天人只件张位名])(?!\\s?(?:年|个|斤|元|块|公里|次|天|人|只|件))';
@@ -227,7 +230,9 @@ export class SenseJudge {
       }
       if (w.fit === 'inside') {
         const suffix = w.start === h.start ? w.word.slice(h.end - h.start) : '';
-        if (!BRAND_SUFFIX.test(suffix)) return { accepted: false, reason: `inside the word ${w.word}` };
+        if (!BRAND_SUFFIX.test(suffix) && !(suffix !== '' && ITEM_LEAD_BEFORE.test(text.slice(Math.max(0, h.start - 16), h.start)))) {
+          return { accepted: false, reason: `inside the word ${w.word}` };
+        }
       }
       const sb = sentenceBounds(text, h.start);
       const sentence = text.slice(sb.start, sb.end);

@@ -50,6 +50,13 @@ const AVOID_SIDE = /^(?:avoid|skip|not recommended|不推荐|不建议|避坑|�
 // needs" / "按需求选择" say so only in prose: a recommendation list often opens with them.
 const BALANCED = /各有所长|各有千秋|各有优劣|各有利弊|各有优势|各有特点|各有侧重|\bneither is (?:better|the clear winner|objectively better)|\beach ha(?:s|ve) (?:its|their) (?:own )?(?:strengths|merits)|\bno clear winner/i;
 const BALANCED_IN_PROSE = /按(?:自己的|个人)?需求选择|按需选择|看个人需求|看个人喜好|取决于(?:你|个人|自己)|\bit (?:really |all )?depends on\b|\bcomes down to\b|\bchoose based on\b|\bdepends on (?:your|what you)/i;
+// An explicit balanced verdict on one entry ("优缺点都很明显", "it's a trade-off", "a mixed picture
+// overall", "middle-of-the-road"): that target's pros and cons weigh the same, so its stance is
+// neutral (§3) — its evaluative clauses weigh a quarter, the verdict itself nothing.
+const BALANCED_VERDICT = /优缺点都(?:很|比较|十分|非常)?(?:明显|突出)|优点和缺点都(?:很|比较|十分|非常)?(?:明显|突出)|有利有弊|利弊参半|喜忧参半|\b(?:it's |it is |that's |a )(?:real |clear )?trade-?off\b|\bbalance (?:each other|themselves) out\b|\bmixed (?:picture|bag)\b|\bmiddle[- ]of[- ]the[- ]road\b|\b(?:evenly|equally) (?:matched|balanced)\b|\bcuts both ways\b/i;
+// "X is great, unlike Y, whose…": Y gets the opposite of the clause before, and the clause after
+// ("whose sites load slowly") is about Y (§3: stance is per brand, not per sentence).
+const UNLIKE_AFTER = /^[\s*_>#-]*(?:unlike|不像|不同于)/i;
 const LIST_LINE = /^[ \t]*(?:[*+-]|\d{1,2}[.、)]|#{1,6})[ \t]/m;
 const RECOMMENDS = /推荐|首选|建议(?:选|买)|\brecommend|\bgo with\b|\bour pick\b|\btop pick\b|\bi'd (?:pick|choose|go)|\bbest (?:overall|choice|pick|option)\b/i;
 const BALANCED_WEIGHT = 0.25;
@@ -131,6 +138,7 @@ export function sentimentsByTarget(
   const balanced = BALANCED.test(text) || (BALANCED_IN_PROSE.test(text) && !LIST_LINE.test(text));
   let side = 0;
   const advisedAgainst = new Set<number>(cautioned);
+  const balancedTargets = new Set<number>();
 
   for (const sentence of sentences) {
     if (sentence.start > 0 && /\n\s*$/.test(text.slice(Math.max(0, sentence.start - 4), sentence.start))) side = 0;
@@ -151,6 +159,7 @@ export function sentimentsByTarget(
       return side !== 0 || CONTINUATION_START.test(opening) || EARLY_POSSESSIVE.test(opening) ? previousSentenceTargets : new Set<number>();
     };
     let carry = new Set<number>();
+    let lastValue = 0;
     let pending = new Set<number>();
     let pendingObjects = new Set<number>();
     const sentenceTargets = new Set<number>();
@@ -165,12 +174,20 @@ export function sentimentsByTarget(
         for (const h of ownHits) pending.add(h.target);
         continue;
       }
-      const fallback = carry.size > 0 ? carry : context();
+      const clauseText = text.slice(clause.start, clause.end);
+      const verdict = BALANCED_VERDICT.test(clauseText);
+      // "Those roughly balance each other out." names nobody: the verdict is on the previous subject.
+      const fallback = carry.size > 0 ? carry : verdict && context().size === 0 ? previousSentenceTargets : context();
       if (ownHits.length === 0 && fallback.size === 0 && pending.size === 0 && pendingObjects.size === 0) continue; // about nobody
       const named = new Set(ownHits.map((h) => h.target));
       let score: ClauseScore | null = null;
       const lazyScore = (): ClauseScore => (score ??= scoreClause(text, clause, ownHits));
       if (named.size > 0 && lazyScore().objectIntro) {
+        if (lastValue !== 0 && carry.size > 0 && UNLIKE_AFTER.test(clauseText)) {
+          for (const t of named) if (!carry.has(t)) contributions.push({ target: t, clause: ci, value: -lastValue });
+          carry = named;
+          continue;
+        }
         for (const t of named) pendingObjects.add(t);
         continue;
       }
@@ -187,8 +204,11 @@ export function sentimentsByTarget(
       let subjectValue = s.comparison !== null && objects.size > 0 ? s.comparison.subjectPolarity : s.polarity;
       // "…, but for long-term investors these brokers are better" / "其他品牌更值得": a clause that
       // names nobody and praises the alternatives criticises the carried target (§3).
-      const clauseText = text.slice(clause.start, clause.end);
       if (named.size === 0 && ALTERNATIVES_BETTER.test(clauseText)) subjectValue = -Math.max(1, Math.abs(subjectValue));
+      if (verdict) {
+        subjectValue = 0;
+        for (const t of subjects) balancedTargets.add(t);
+      }
       if (label !== null) subjectValue = 0;
       else if (side !== 0) subjectValue = side;
       // A step to follow ("一键就能解绑，操作很方便", "a quick way to…") instructs; it weighs little (§3).
@@ -200,6 +220,7 @@ export function sentimentsByTarget(
       for (const t of subjects) contributions.push({ target: t, clause: ci, value: subjectValue });
       for (const t of objects) if (!subjects.has(t)) contributions.push({ target: t, clause: ci, value: -subjectValue });
       carry = new Set([...subjects, ...objects]);
+      lastValue = subjectValue;
       for (const t of carry) sentenceTargets.add(t);
       pending = new Set();
       pendingObjects = new Set();
@@ -219,7 +240,7 @@ export function sentimentsByTarget(
     const prev = clauses[i - 1];
     if (prev?.contrast === true && prev.sentence === c.sentence && BARE_CONTRAST.test(text.slice(prev.start, prev.end))) contrasted.add(i);
   });
-  return aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst);
+  return aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst, balancedTargets);
 }
 
 function aggregate(
@@ -229,6 +250,7 @@ function aggregate(
   hits: readonly Hit[],
   targetCount: number,
   advisedAgainst: ReadonlySet<number>,
+  balancedTargets: ReadonlySet<number>,
 ): Array<Sentiment | null> {
   const raw = new Array<number>(targetCount).fill(0);
   const pros = new Array<number>(targetCount).fill(0);
@@ -254,7 +276,8 @@ function aggregate(
   // weighting: pros and cons that weigh the same, a balanced entry (§3).
   for (let t = 0; t < targetCount; t++) {
     const [p, n] = [pros[t]!, cons[t]!];
-    if (!advisedAgainst.has(t) && proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(p, n) / Math.max(p, n) >= BALANCE_RATIO) raw[t]! *= BALANCED_WEIGHT;
+    const even = proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(p, n) / Math.max(p, n) >= BALANCE_RATIO;
+    if (!advisedAgainst.has(t) && (even || balancedTargets.has(t))) raw[t]! *= BALANCED_WEIGHT;
   }
   const mentioned = new Set(hits.map((h) => h.target));
   return raw.map((r, t) => {

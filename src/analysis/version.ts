@@ -18,5 +18,11 @@
  *        wouldn't buy) keeps full weight in balanced answers, steps and pros/cons entries;
  *        first-person advice against anywhere in a clause; more English problem words; a
  *        sentence ending in "strengths:" is no side label; verdict lines keep their subject.
+ *   2.4: product lists whose intro offers them "for reference" / "with links" and whose short items
+ *        carry chips are no source lists; 一、 / "Number N" headings and grouped numbered paragraphs
+ *        (一、 groups with （1） sub-items) rank by group; step paragraphs and Chinese imperative
+ *        leads never rank; a name opening a longer product name at an item lead; explicit balanced
+ *        verdicts (优缺点都很明显, a trade-off, a mixed picture) make that brand neutral; "X is
+ *        great, unlike Y" is negative for Y; 一般 before a figure is "usually"; winner wording.
  */
-export const ENGINE_VERSION = '2.3.0';
+export const ENGINE_VERSION = '2.4.0';

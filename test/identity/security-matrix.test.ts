@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../src/db/schema/identity.js';
 import { hasRole } from '../../src/features/auth/principal.js';
-import { insertAlert } from '../../src/features/webhooks/delivery.repo.js';
 import { accessOf } from '../../src/http/auth.js';
 import { routesOf } from '../../src/http/route-table.js';
+import { seedFailingAlert } from '../support/alerts.js';
 import { fillPath, isApiRoute } from '../support/route-callers.js';
 import { dbKinds } from '../support/db.js';
 import {
@@ -176,17 +176,6 @@ const ROUTES: RouteCase[] = [
   { name: 'GET /api/webhooks', method: 'GET', url: (f) => `/api/webhooks?brandId=${f.brandId}`, otherAccountUrl: (f) => `/api/webhooks?brandId=${f.foreignBrandId}`, surface: 'session', ok: 200 },
 ];
 
-/** A "failing for 24 h" alert on a new webhook of the brand, stored as the delivery path stores it. */
-async function seedAlert(container: IdentityContext['container'], who: Seeded, brandId: string): Promise<string> {
-  const { webhook } = await container.services.webhooks.create(
-    { accountId: who.accountId, userId: who.userId },
-    { brandId, name: 'matrix alert', url: 'https://hooks.example.com/alert', events: ['sentinel.triggered'], source: 'dashboard' },
-  );
-  const at = new Date();
-  const id = await insertAlert(container.db, { webhookId: webhook.id, accountId: who.accountId, brandId, failingSince: at, message: 'failing', createdAt: at });
-  return id!;
-}
-
 /** Flip the last character: same format, broken checksum. */
 const breakChecksum = (key: string) => key.slice(0, -1) + (key.endsWith('a') ? 'b' : 'a');
 
@@ -252,7 +241,10 @@ describe.each(dbKinds)('security matrix on %s', (kind) => {
     const foreignRun = await probes.trigger(other.accountId, { brandId: foreignBrand.id });
     const batch = await aeoBatches.submit(owner.accountId, { brandId: brand.id, items: [{ text: 'Lumen brews in 30 seconds.' }] });
     const foreignBatch = await aeoBatches.submit(other.accountId, { brandId: foreignBrand.id, items: [{ text: 'Other steeps tea.' }] });
-    const [alertId, foreignAlertId] = await Promise.all([seedAlert(container, owner, brand.id), seedAlert(container, other, foreignBrand.id)]);
+    const [{ alertId }, { alertId: foreignAlertId }] = await Promise.all([
+      seedFailingAlert(container, owner, brand.id),
+      seedFailingAlert(container, other, foreignBrand.id),
+    ]);
     f = {
       ctx,
       owner,

@@ -61,12 +61,21 @@ describe.each(dbKinds)('account alerts and their acknowledgement over HTTP (%s)'
     await createWebhook(ctx, owner, { url: down.url('/crm'), events: ['sentinel.triggered'], name: 'CRM' });
     const { sampleEventData } = await import('../../src/features/events/catalogue.js');
     await ctx.container.db.transaction((tx) =>
-      ctx.container.services.events.emit(tx, { event: 'sentinel.triggered', accountId: owner.accountId, brandId: owner.brandId, data: sampleEventData('sentinel.triggered', owner.brandId) }),
+      ctx.container.services.events.emit(tx, {
+        event: 'sentinel.triggered',
+        accountId: owner.accountId,
+        brandId: owner.brandId,
+        data: sampleEventData('sentinel.triggered', owner.brandId),
+      }),
     );
-    alerts = await waitFor(async () => {
-      const found = await list();
-      return found.length === 2 && found;
-    }, 20_000, 'two alerts');
+    alerts = await waitFor(
+      async () => {
+        const found = await list();
+        return found.length === 2 && found;
+      },
+      20_000,
+      'two alerts',
+    );
   }, 60_000);
   afterAll(async () => {
     await ctx?.close();

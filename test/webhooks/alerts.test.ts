@@ -76,7 +76,7 @@ describe.each(dbKinds)('account alerts and their acknowledgement over HTTP (%s)'
       20_000,
       'two alerts',
     );
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await ctx?.close();
     closeWebhookAgents();

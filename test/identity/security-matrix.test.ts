@@ -9,6 +9,7 @@ import { ROLES, type Role } from '../../src/db/schema/identity.js';
 import { hasRole } from '../../src/features/auth/principal.js';
 import { accessOf } from '../../src/http/auth.js';
 import { routesOf } from '../../src/http/route-table.js';
+import { seedFailingAlert } from '../support/alerts.js';
 import { fillPath, isApiRoute } from '../support/route-callers.js';
 import { dbKinds } from '../support/db.js';
 import {
@@ -32,6 +33,7 @@ interface Fixtures {
   other: Seeded;
   ownerCookie: string;
   memberCookie: string;
+  viewerCookie: string;
   loggedOutCookie: string;
   legacyKey: string;
   legacyKeyId: string;
@@ -50,6 +52,9 @@ interface Fixtures {
   /** An AEO batch of this account, and of another account. */
   batchId: string;
   foreignBatchId: string;
+  /** A webhook alert of this account, and of another account. */
+  alertId: string;
+  foreignAlertId: string;
 }
 
 interface RouteCase {
@@ -159,6 +164,15 @@ const ROUTES: RouteCase[] = [
     ok: 202,
   },
   { name: 'GET /api/aeo/batch/:id', method: 'GET', url: (f) => `/api/aeo/batch/${f.batchId}`, otherAccountUrl: (f) => `/api/aeo/batch/${f.foreignBatchId}`, surface: 'legacy', ok: 200 },
+  {
+    name: 'POST /api/alerts/:id/acknowledge',
+    method: 'POST',
+    url: (f) => `/api/alerts/${f.alertId}/acknowledge`,
+    surface: 'session',
+    insufficient: (f) => cookie(f.viewerCookie),
+    otherAccountUrl: (f) => `/api/alerts/${f.foreignAlertId}/acknowledge`,
+    ok: 200,
+  },
   { name: 'GET /api/webhooks', method: 'GET', url: (f) => `/api/webhooks?brandId=${f.brandId}`, otherAccountUrl: (f) => `/api/webhooks?brandId=${f.foreignBrandId}`, surface: 'session', ok: 200 },
 ];
 
@@ -206,8 +220,14 @@ describe.each(dbKinds)('security matrix on %s', (kind) => {
     const { container, app } = ctx;
     const owner = await seedAccount(container, { tier: 'scale' });
     const member = await seedUser(container, owner.accountId, { role: 'member' });
+    const viewer = await seedUser(container, owner.accountId, { role: 'viewer' });
     const other = await seedAccount(container);
-    const [ownerCookie, memberCookie, loggedOutCookie] = await Promise.all([login(app, owner.email), login(app, member.email), login(app, owner.email)]);
+    const [ownerCookie, memberCookie, viewerCookie, loggedOutCookie] = await Promise.all([
+      login(app, owner.email),
+      login(app, member.email),
+      login(app, viewer.email),
+      login(app, owner.email),
+    ]);
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: cookie(loggedOutCookie) });
     const revokedLegacy = await createKey(container, owner, 'legacy');
     const revokedV1 = await createKey(container, owner, 'v1', { scopes: ['admin'] });
@@ -221,12 +241,17 @@ describe.each(dbKinds)('security matrix on %s', (kind) => {
     const foreignRun = await probes.trigger(other.accountId, { brandId: foreignBrand.id });
     const batch = await aeoBatches.submit(owner.accountId, { brandId: brand.id, items: [{ text: 'Lumen brews in 30 seconds.' }] });
     const foreignBatch = await aeoBatches.submit(other.accountId, { brandId: foreignBrand.id, items: [{ text: 'Other steeps tea.' }] });
+    const [{ alertId }, { alertId: foreignAlertId }] = await Promise.all([
+      seedFailingAlert(container, owner, brand.id),
+      seedFailingAlert(container, other, foreignBrand.id),
+    ]);
     f = {
       ctx,
       owner,
       other,
       ownerCookie,
       memberCookie,
+      viewerCookie,
       loggedOutCookie,
       legacyKey: legacy.key,
       legacyKeyId: legacy.id,
@@ -245,6 +270,8 @@ describe.each(dbKinds)('security matrix on %s', (kind) => {
       foreignRunId: foreignRun.response.runId,
       batchId: batch.batchId,
       foreignBatchId: foreignBatch.batchId,
+      alertId,
+      foreignAlertId,
     };
   });
   afterAll(async () => {
@@ -362,6 +389,8 @@ const ROLE_MATRIX: Record<string, Role> = {
   'POST /api/webhooks/:id/test': 'admin',
   'GET /api/webhooks/:id/deliveries': 'admin',
   'GET /api/alerts': 'viewer',
+  // Acknowledging silences the notice for the whole team: not for read-only viewers.
+  'POST /api/alerts/:id/acknowledge': 'member',
   'POST /api/v1/webhooks': 'admin',
   'GET /api/v1/webhooks': 'admin',
   'DELETE /api/v1/webhooks/:id': 'admin',

@@ -1,5 +1,7 @@
-/** The shell: header (navigation, language), the routed page, footer (support address). */
+/** The shell: header (navigation, language), open account alerts, the routed page, footer (support address). */
 import { useEffect, useState, type ReactNode } from 'react';
+import { AlertNotice } from './alerts/AlertNotice.js';
+import { AlertsProvider } from './alerts/AlertsProvider.js';
 import { api } from './api/client.js';
 import { signInPath, useSession } from './api/session.js';
 import { useI18n } from './i18n/I18n.js';
@@ -146,12 +148,18 @@ export function App() {
     if (guarded && profile === null) navigate(signInPath(), { replace: true });
   }, [guarded, profile]);
   return (
-    <>
+    <AlertsProvider>
       <Header />
       <main id="main" tabIndex={-1}>
+        {/* Open account alerts on every signed-in page, above the page itself. */}
+        {profile && (
+          <div className="alert-bar">
+            <AlertNotice />
+          </div>
+        )}
         {guarded && profile === undefined ? <div className="page"><p className="muted">{t('common.loading')}</p></div> : guarded && profile === null ? null : page}
       </main>
       <Footer />
-    </>
+    </AlertsProvider>
   );
 }

@@ -2,12 +2,16 @@
  * Dashboard webhooks (session cookie; docs/webhooks.md "Dashboard API"). Owners and admins only,
  * reading included: a webhook sends the brand's data outside Sightline, and a chat robot's URL is
  * itself the credential to post into the group (like API keys, which only admins list). The
- * account's alerts are for every role. Another account's webhook or brand answers 404.
+ * account's alerts are for every role to read and for members and above to acknowledge. Another
+ * account's webhook, alert or brand answers 404.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
 import {
+  AlertIdParamsSchema,
   AlertListSchema,
+  AlertSchema,
+  AlertsQuerySchema,
   CreatedWebhookSchema,
   CreateWebhookBodySchema,
   DeliveriesQuerySchema,
@@ -30,6 +34,9 @@ export const legacyWebhookRoutes: FastifyPluginAsyncTypebox<{ container: Contain
   const read = { auth: 'session', role: 'admin', readCache: false } as const;
   const write = { auth: 'session', role: 'admin' } as const;
   const alertsConfig = { auth: 'session', role: 'viewer', readCache: false } as const;
+  // Acknowledging silences the notice for the whole team: members and above, never a read-only
+  // viewer (docs/decisions.md "Who acknowledges an alert").
+  const acknowledgeConfig = { auth: 'session', role: 'member' } as const;
   const params = WebhookIdParamsSchema;
 
   app.get(
@@ -100,7 +107,16 @@ export const legacyWebhookRoutes: FastifyPluginAsyncTypebox<{ container: Contain
 
   app.get(
     '/api/alerts',
-    { config: alertsConfig, schema: { querystring: OptionalBrandQuerySchema, response: { 200: AlertListSchema, ...errorResponses(400, 401, 404) } } },
-    async (request) => ({ data: await webhooks.alerts(principalOf(request).accountId, request.query.brandId) }),
+    { config: alertsConfig, schema: { querystring: AlertsQuerySchema, response: { 200: AlertListSchema, ...errorResponses(400, 401, 404) } } },
+    async (request) => ({ data: await webhooks.alerts(principalOf(request).accountId, request.query) }),
+  );
+
+  app.post(
+    '/api/alerts/:id/acknowledge',
+    { config: acknowledgeConfig, schema: { params: AlertIdParamsSchema, response: { 200: AlertSchema, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const { accountId, userId } = principalOf(request);
+      return webhooks.acknowledgeAlert(accountId, userId, request.params.id);
+    },
   );
 };

@@ -5,7 +5,7 @@
  *  webhook_events              the outbox: one row per event, body serialised ONCE (signed + sent as is)
  *  webhook_deliveries          event × webhook, with its retry state
  *  webhook_delivery_attempts   every HTTP attempt (status, latency, error, 1 KB of the reply)
- *  webhook_alerts              "failing for 24 h" records shown in the dashboard
+ *  webhook_alerts              "failing for 24 h" records shown in the dashboard until acknowledged
  *  webhook_robot_pacing        send times per chat-group robot, to stay within its rate limit
  *
  * The signing secret is stored as issued: HMAC signing needs the secret itself (a hash would not
@@ -131,6 +131,12 @@ export const webhookAlerts = pgTable(
     createdAt: createdAt(),
     /** Set when the webhook succeeds again. */
     resolvedAt: timestamptz('resolved_at'),
+    /**
+     * Set once, by the first team member who acknowledged it: the dashboard's notice shows the
+     * alert on every page until then (for the whole account, not per person).
+     */
+    acknowledgedAt: timestamptz('acknowledged_at'),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     // One alert per failing streak, however many workers notice it.

@@ -1,5 +1,5 @@
 /** All SQL of managing webhooks: CRUD, the delivery log and the alerts list. */
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { findOwned, insertReturning, ownedBy } from '../../db/rows.repo.js';
 import { webhookAlerts, webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhooks } from '../../db/schema/webhooks.js';
@@ -104,7 +104,59 @@ export async function listDeliveries(db: Executor, webhookId: string, limit: num
 }
 export type DeliveryLogRow = Awaited<ReturnType<typeof listDeliveries>>['deliveries'][number];
 
-export async function listAlerts(db: Executor, accountId: string, brandId: string | undefined, limit: number): Promise<AlertRow[]> {
-  const where = brandId === undefined ? eq(webhookAlerts.accountId, accountId) : and(eq(webhookAlerts.accountId, accountId), eq(webhookAlerts.brandId, brandId));
-  return db.select().from(webhookAlerts).where(where).orderBy(desc(webhookAlerts.createdAt), desc(webhookAlerts.id)).limit(limit);
+/** `open`: not acknowledged yet (what the dashboard's notice shows); `acknowledged`; `all`. */
+export type AlertState = 'open' | 'acknowledged' | 'all';
+
+/** An alert with its webhook's name (a name is no credential: every role may read it). */
+export type AlertWithWebhook = AlertRow & { webhookName: string };
+
+const alertColumns = { ...getTableColumns(webhookAlerts), webhookName: webhooks.name };
+const STATE_FILTERS: Record<AlertState, SQL | undefined> = {
+  open: isNull(webhookAlerts.acknowledgedAt),
+  acknowledged: isNotNull(webhookAlerts.acknowledgedAt),
+  all: undefined,
+};
+
+export async function listAlerts(
+  db: Executor,
+  accountId: string,
+  filter: { brandId?: string | undefined; state: AlertState },
+  limit: number,
+): Promise<AlertWithWebhook[]> {
+  return db
+    .select(alertColumns)
+    .from(webhookAlerts)
+    .innerJoin(webhooks, eq(webhooks.id, webhookAlerts.webhookId))
+    .where(
+      and(
+        eq(webhookAlerts.accountId, accountId),
+        filter.brandId === undefined ? undefined : eq(webhookAlerts.brandId, filter.brandId),
+        STATE_FILTERS[filter.state],
+      ),
+    )
+    .orderBy(desc(webhookAlerts.createdAt), desc(webhookAlerts.id))
+    .limit(limit);
+}
+
+/**
+ * Marks the account's alert acknowledged by `userId` at `at`, unless it already was: the first
+ * acknowledgement stands (one UPDATE reads the old values on both sides, so a repeat or a race
+ * changes nothing). Undefined when the account has no such alert.
+ */
+export async function acknowledgeAlert(db: Executor, accountId: string, id: string, userId: string, at: Date): Promise<AlertWithWebhook | undefined> {
+  const updated = await db
+    .update(webhookAlerts)
+    .set({
+      acknowledgedAt: sql`coalesce(${webhookAlerts.acknowledgedAt}, ${at.toISOString()}::timestamptz)`,
+      acknowledgedBy: sql`case when ${webhookAlerts.acknowledgedAt} is null then ${userId}::uuid else ${webhookAlerts.acknowledgedBy} end`,
+    })
+    .where(and(eq(webhookAlerts.accountId, accountId), eq(webhookAlerts.id, id)))
+    .returning({ id: webhookAlerts.id });
+  if (updated.length === 0) return undefined;
+  const [row] = await db
+    .select(alertColumns)
+    .from(webhookAlerts)
+    .innerJoin(webhooks, eq(webhooks.id, webhookAlerts.webhookId))
+    .where(eq(webhookAlerts.id, id));
+  return row;
 }

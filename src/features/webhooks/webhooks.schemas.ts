@@ -115,20 +115,35 @@ export const DeliveryListSchema = Type.Object({
   ),
 });
 
-export const AlertListSchema = Type.Object({
-  data: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      webhookId: Type.String(),
-      brandId: Nullable(Type.String()),
-      kind: Type.String(),
-      message: Type.String(),
-      failingSince: DateTime,
-      createdAt: DateTime,
-      resolvedAt: Nullable(DateTime),
-    }),
-  ),
+/** One brand's alerts or the account's; `state=open` lists only those not acknowledged yet. */
+export const AlertsQuerySchema = Type.Object(
+  {
+    brandId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    state: Type.Optional(
+      Type.Union([Type.Literal('open'), Type.Literal('acknowledged'), Type.Literal('all')], {
+        default: 'all',
+        description: 'open: not acknowledged yet (the dashboard notice); acknowledged; all (default).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const AlertIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+
+export const AlertSchema = Type.Object({
+  id: Type.String(),
+  webhookId: Type.String(),
+  webhookName: Type.String(),
+  brandId: Nullable(Type.String()),
+  kind: Type.String({ description: 'failing_24h: the webhook has failed every delivery for 24 hours.' }),
+  message: Type.String(),
+  failingSince: DateTime,
+  createdAt: DateTime,
+  resolvedAt: Nullable(Type.String({ format: 'date-time', description: 'When the webhook succeeded again; null while it still fails.' })),
+  acknowledgedAt: Nullable(Type.String({ format: 'date-time', description: 'When a team member acknowledged it; null: still shown as a notice on every dashboard page.' })),
+  acknowledgedBy: Nullable(Type.String({ description: 'The user id of who acknowledged it (null if not, or if they left the team).' })),
 });
+export const AlertListSchema = Type.Object({ data: Type.Array(AlertSchema) });
 
 // ---- v1 -------------------------------------------------------------------------------------
 

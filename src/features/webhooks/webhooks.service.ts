@@ -1,6 +1,6 @@
 /**
  * Managing webhooks (dashboard and v1): create with a secret shown once, list, update,
- * enable/disable, delete, send a test event, read the delivery log and the alerts. Every read and
+ * enable/disable, delete, send a test event, read the delivery log and the alerts, acknowledge one. Every read and
  * write is scoped to the caller's account; another account's webhook or brand is "not found".
  */
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -22,6 +22,7 @@ export type { AlertView, DeliveryView, WebhookView } from './webhooks.views.js';
 export const MAX_WEBHOOKS_PER_SCOPE = 10;
 export const MAX_NAME_LENGTH = 64;
 export const DELIVERY_LOG_LIMIT = 50;
+export const ALERT_LIST_LIMIT = 100;
 
 export interface WebhookOwner {
   accountId: string;
@@ -222,9 +223,20 @@ export function createWebhooksService(deps: {
       return toDeliveryViews(deliveries, attempts);
     },
 
-    async alerts(accountId: string, brandId?: string): Promise<AlertView[]> {
-      if (brandId !== undefined) await brands.owned(accountId, brandId);
-      return (await repo.listAlerts(db, accountId, brandId, 100)).map(toAlertView);
+    /** The newest alerts first, whatever their state; `state` narrows the list (`open`: not acknowledged). */
+    async alerts(accountId: string, filter: { brandId?: string | undefined; state?: repo.AlertState | undefined } = {}): Promise<AlertView[]> {
+      if (filter.brandId !== undefined) await brands.owned(accountId, filter.brandId);
+      return (await repo.listAlerts(db, accountId, { brandId: filter.brandId, state: filter.state ?? 'all' }, ALERT_LIST_LIMIT)).map(toAlertView);
+    },
+
+    /**
+     * Acknowledges one of the account's alerts for the whole team: the dashboard stops showing it
+     * as a notice. Idempotent: again answers the first acknowledgement (its time and person).
+     */
+    async acknowledgeAlert(accountId: string, userId: string, id: string): Promise<AlertView> {
+      const row = isUuid(id) ? await repo.acknowledgeAlert(db, accountId, id, userId, new Date(now())) : undefined;
+      if (!row) throw notFound('Alert');
+      return toAlertView(row);
     },
   };
 }

@@ -1,7 +1,7 @@
 /** What the APIs show of webhooks, deliveries and alerts. Never the signing secrets. */
 import type { Static } from 'typebox';
 import { detectRobot } from './robots.js';
-import type { AlertRow, AttemptRow, DeliveryLogRow, WebhookRow } from './webhooks.repo.js';
+import type { AlertWithWebhook, AttemptRow, DeliveryLogRow, WebhookRow } from './webhooks.repo.js';
 import type { AlertListSchema, DeliveryListSchema, WebhookSchema } from './webhooks.schemas.js';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -73,15 +73,18 @@ export function toDeliveryViews(deliveries: DeliveryLogRow[], attempts: AttemptR
 
 export type AlertView = Static<typeof AlertListSchema>['data'][number];
 
-export function toAlertView(row: AlertRow): AlertView {
+export function toAlertView(row: AlertWithWebhook): AlertView {
   return {
     id: row.id,
     webhookId: row.webhookId,
+    webhookName: row.webhookName,
     brandId: row.brandId,
     kind: row.kind,
     message: row.message,
     failingSince: row.failingSince.toISOString(),
     createdAt: row.createdAt.toISOString(),
     resolvedAt: iso(row.resolvedAt),
+    acknowledgedAt: iso(row.acknowledgedAt),
+    acknowledgedBy: row.acknowledgedBy,
   };
 }

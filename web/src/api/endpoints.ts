@@ -7,6 +7,8 @@
  */
 import { api } from './client.js';
 import type {
+  AccountAlert,
+  AlertState,
   AeoRewrite,
   ApiKey,
   Authority,
@@ -54,6 +56,11 @@ export const endpoints = {
   withdrawInvite: (id: string) => api<void>(`/api/team/invites/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   previewInvite: (token: string) => api<InvitePreview>('/api/team/invites/preview', { method: 'POST', body: { token }, public: true }),
   acceptInvite: (body: { token: string; password?: string }) => api<AcceptedInvite>('/api/team/invites/accept', { method: 'POST', body, public: true }),
+
+  // The account's alerts (every role reads them; members and above acknowledge one for the team).
+  alerts: (query: { state: AlertState; brandId?: string | undefined }, signal?: AbortSignal) =>
+    api<{ data: AccountAlert[] }>('/api/alerts', { query, ...(signal ? { signal } : {}) }),
+  acknowledgeAlert: (id: string) => api<AccountAlert>(`/api/alerts/${encodeURIComponent(id)}/acknowledge`, { method: 'POST' }),
 
   // Brands and probes: the dashboard twins of /api/v1/brands and /api/v1/probes (same bodies and answers).
   brands: (signal?: AbortSignal) => api<{ brands: Brand[] }>('/api/brands', signal ? { signal } : {}),

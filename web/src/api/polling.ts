@@ -9,20 +9,46 @@ import { ApiError } from './client.js';
 
 const tiers = new PollingTiers(DEFAULT_POLLING);
 
+/**
+ * What nobody is waiting for (the account's alerts, read on every page): the same rule on the
+ * slow tiers only, 30 s → 2 min, so an open dashboard costs the server two requests a minute.
+ */
+const backgroundTiers = new PollingTiers({ ...DEFAULT_POLLING, tiersMs: DEFAULT_POLLING.tiersMs.slice(2) });
+
+/** One poll: the value, or a 429 (ApiError) reported to the tier rule; other errors throw. */
+function pollOnce<T>(read: () => Promise<T>): () => Promise<PollOutcome<T>> {
+  return async () => {
+    try {
+      return { value: await read() };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) return { rateLimited: true, retryAfterSeconds: error.retryAfter };
+      throw error;
+    }
+  };
+}
+
 /** Polls `read` on `endpoint`'s tier until `done`; a 429 (ApiError) counts towards the tier rule, other errors throw. */
 export function pollUntil<T>(endpoint: string, read: () => Promise<T>, done: (value: T) => boolean, options: WaitForOptions<T> = {}): Promise<T> {
-  return pollWithTiers<T>({
-    tier: tiers.for(endpoint),
-    what: endpoint,
-    options,
-    done,
-    poll: async (): Promise<PollOutcome<T>> => {
-      try {
-        return { value: await read() };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 429) return { rateLimited: true, retryAfterSeconds: error.retryAfter };
-        throw error;
-      }
-    },
-  });
+  return pollWithTiers<T>({ tier: tiers.for(endpoint), what: endpoint, options, done, poll: pollOnce(read) });
+}
+
+/**
+ * Reads `read` now and then on `endpoint`'s background tier until `signal` aborts, handing each
+ * value to `onValue`. A failed read (server restarting, connection dropped) waits one interval
+ * and goes on: a notice shown on every page must not stop updating for good after one hiccup.
+ */
+export async function watch<T>(endpoint: string, read: () => Promise<T>, onValue: (value: T) => void, signal: AbortSignal): Promise<void> {
+  const tier = backgroundTiers.for(endpoint);
+  const options: WaitForOptions<T> = { signal, onProgress: (value) => value !== null && onValue(value) };
+  while (!signal.aborted) {
+    try {
+      await pollWithTiers<T>({ tier, what: endpoint, options, done: () => false, poll: pollOnce(read) });
+    } catch {
+      if (signal.aborted) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, tier.intervalMs);
+        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      });
+    }
+  }
 }

@@ -75,6 +75,22 @@ export interface Webhook {
   consecutiveFailures: number;
   lastError: string | null;
 }
+/** GET /api/alerts: a webhook failing for 24 h (and later kinds of account alert). */
+export interface AccountAlert {
+  id: string;
+  webhookId: string;
+  webhookName: string;
+  brandId: string | null;
+  kind: string;
+  message: string;
+  failingSince: string;
+  createdAt: string;
+  resolvedAt: string | null;
+  acknowledgedAt: string | null;
+  acknowledgedBy: string | null;
+}
+/** `open`: not acknowledged yet. */
+export type AlertState = 'open' | 'acknowledged' | 'all';
 export interface CreatedWebhook extends Webhook {
   secret: string;
 }

@@ -3,9 +3,11 @@
  * the account-wide ones). Create (brand, name ≤ 64, HTTPS address explained inline, events of one
  * set described in plain words), the secret shown once, and per webhook: a state that says
  * "failing" when deliveries fail (never just "enabled"), the next retry, a test whose result is
- * what the receiver answered (polled from the delivery log), enable/disable, the delivery log.
+ * what the receiver answered (polled from the delivery log), enable/disable, the delivery log;
+ * and the account's alerts, open and acknowledged (every role reads those).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { AlertList } from '../alerts/AlertList.js';
 import { api, ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
 import type { Brand } from '../api/types.js';
@@ -381,6 +383,7 @@ export function Webhooks({ brandId }: { brandId?: string }) {
         ) : (
           load.data.data.map((h) => <WebhookRow key={h.id} hook={h} brandName={nameOf(h.brandId)} onChanged={reload} />)
         ))}
+      <AlertList brandId={brandId} />
       {load.state !== 'missing' && !forbidden && brands.state === 'ready' && (
         <CreateWebhook
           brands={brandList}

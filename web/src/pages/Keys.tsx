@@ -1,6 +1,5 @@
 /** API keys: create (legacy or v1, scopes, live/test) — shown once — list and revoke. */
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
 import type { ApiKey, CreatedKey } from '../api/types.js';
 import { DataTable } from '../components/DataTable.js';

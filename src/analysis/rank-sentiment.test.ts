@@ -11,10 +11,12 @@ describe('rank', () => {
     expect(run(text, '理想', ['问界']).competitors[0]?.rank).toBe(1);
   });
 
-  it('reads numbered headings, bold numbered paragraphs and 1、 paragraphs', () => {
-    expect(run('### 1. 华为\n好\n\n### 2. 小米\n好', '小米').rank).toBe(2);
-    expect(run('**1. Sony**\n\ntext\n\n**2. Bose**\n\ntext', 'Bose').rank).toBe(2);
-    expect(run('推荐：\n1、真我\n2、OPPO', 'OPPO').rank).toBe(2);
+  it.each<[unknown, ...Parameters<typeof run>]>([
+    [2, '### 1. 华为\n好\n\n### 2. 小米\n好', '小米'],
+    [2, '**1. Sony**\n\ntext\n\n**2. Bose**\n\ntext', 'Bose'],
+    [2, '推荐：\n1、真我\n2、OPPO', 'OPPO'],
+  ])('reads numbered headings, bold numbered paragraphs and 1、 paragraphs (%s): %s', (expected, ...args) => {
+    expect(run(...args).rank).toBe(expected);
   });
 
   it('ranks grouped numbered paragraphs by their group, and not step paragraphs (engine 2.4)', () => {
@@ -37,10 +39,12 @@ describe('rank', () => {
     expect(run('| 品牌 | 说明 |\n|---|---|\n| vivo | a |\n| 华为 | b |', '华为').rank).toBeNull();
   });
 
-  it('ranks product items that carry links, citation markers or prices', () => {
-    expect(run('Best design tools:\n\n1. **[Sketch](https://sketch.com)** — Mac-only, mature plugins.\n2. **[Figma](https://figma.com)** — browser-based, real-time collaboration.', 'Figma').rank).toBe(2);
-    expect(run('推荐：\n1. 小米 14 [1](https://a.com/x) 性价比高，售价3999元\n2. 华为 Mate 60 [2](https://b.com/y) 拍照出色，售价5999元', '华为').rank).toBe(2);
-    expect(run('Sources:\n1. [Figma pricing](https://figma.com/pricing)\n2. [Sketch](https://sketch.com)', 'Figma').rank).toBeNull();
+  it.each<[unknown, ...Parameters<typeof run>]>([
+    [2, 'Best design tools:\n\n1. **[Sketch](https://sketch.com)** — Mac-only, mature plugins.\n2. **[Figma](https://figma.com)** — browser-based, real-time collaboration.', 'Figma'],
+    [2, '推荐：\n1. 小米 14 [1](https://a.com/x) 性价比高，售价3999元\n2. 华为 Mate 60 [2](https://b.com/y) 拍照出色，售价5999元', '华为'],
+    [null, 'Sources:\n1. [Figma pricing](https://figma.com/pricing)\n2. [Sketch](https://sketch.com)', 'Figma'],
+  ])('ranks product items that carry links, citation markers or prices (%s): %s', (expected, ...args) => {
+    expect(run(...args).rank).toBe(expected);
   });
 
   it('reads a bold label ending in a colon as a descriptor before the name', () => {
@@ -48,11 +52,13 @@ describe('rank', () => {
     expect(run(text, 'Squarespace', ['Wix']).rank).toBe(2);
   });
 
-  it('reads each Chinese numbering style as its own list, and emoji leads (engine 2.2)', () => {
-    expect(run('推荐：\n1️⃣ 农夫山泉：天然水\n2️⃣ 元气森林：气泡水', '元气森林').rank).toBe(2);
-    expect(run('🥇 小天才：定位准\n🥈 华为：通话清晰', '华为').rank).toBe(2);
-    expect(run('✅ 飞利浦：入门款多\n✅ 松下：刀头锋利', '松下', ['飞利浦']).rank).toBe(2);
-    expect(run('一、小米 Redmi K70\n性能强\n\n二、华为 nova 12\n拍照好', '华为').rank).toBe(2);
+  it.each<[unknown, ...Parameters<typeof run>]>([
+    [2, '推荐：\n1️⃣ 农夫山泉：天然水\n2️⃣ 元气森林：气泡水', '元气森林'],
+    [2, '🥇 小天才：定位准\n🥈 华为：通话清晰', '华为'],
+    [2, '✅ 飞利浦：入门款多\n✅ 松下：刀头锋利', '松下', ['飞利浦']],
+    [2, '一、小米 Redmi K70\n性能强\n\n二、华为 nova 12\n拍照好', '华为'],
+  ])('reads each Chinese numbering style as its own list, and emoji leads (engine 2.2) (%s): %s', (expected, ...args) => {
+    expect(run(...args).rank).toBe(expected);
   });
 
   it('takes 一、/（一） sections as groups unless the numbering continues across them', () => {
@@ -69,23 +75,29 @@ describe('rank', () => {
     expect(run('区别：\n- 用户：抖音一二线多，快手下沉市场强\n- 内容：抖音算法推荐，快手重社交', '抖音', ['快手']).rank).toBeNull();
   });
 
-  it('gives a sub-item the rank of its group when the brand leads it', () => {
-    expect(run('1. 国际品牌\n   - 三星：屏幕好\n   - 苹果：系统流畅\n2. 国产品牌\n   - 华为：拍照强\n   - 小米：性价比', '小米').rank).toBe(2);
-    expect(run('### 1. CRM and sales\n- **HubSpot** — free tier\n- **Pipedrive** — simple pipelines\n### 2. Support\n- **Zendesk** — ticketing', 'Pipedrive').rank).toBe(1);
-    expect(run('1. Email tools\n   - Brevo, cheaper than Mailchimp', 'Mailchimp').rank).toBeNull();
+  it.each<[unknown, ...Parameters<typeof run>]>([
+    [2, '1. 国际品牌\n   - 三星：屏幕好\n   - 苹果：系统流畅\n2. 国产品牌\n   - 华为：拍照强\n   - 小米：性价比', '小米'],
+    [1, '### 1. CRM and sales\n- **HubSpot** — free tier\n- **Pipedrive** — simple pipelines\n### 2. Support\n- **Zendesk** — ticketing', 'Pipedrive'],
+    [null, '1. Email tools\n   - Brevo, cheaper than Mailchimp', 'Mailchimp'],
+  ])('gives a sub-item the rank of its group when the brand leads it (%s): %s', (expected, ...args) => {
+    expect(run(...args).rank).toBe(expected);
   });
 
-  it('is null in caution sections and how-to lists', () => {
-    expect(run('推荐：\n1. 华为\n2. 小米\n\n不推荐：\n1. 某杂牌\n2. 酷派', '酷派').rank).toBeNull();
-    expect(run('## Top picks\n1. Asana\n2. Trello\n\n## Be cautious with\n1. Wrike — steep pricing', 'Wrike').rank).toBeNull();
-    expect(run('How to share a file:\n1. Open Slack and pick a channel.\n2. Click the + button.', 'Slack').rank).toBeNull();
+  it.each<[unknown, ...Parameters<typeof run>]>([
+    [null, '推荐：\n1. 华为\n2. 小米\n\n不推荐：\n1. 某杂牌\n2. 酷派', '酷派'],
+    [null, '## Top picks\n1. Asana\n2. Trello\n\n## Be cautious with\n1. Wrike — steep pricing', 'Wrike'],
+    [null, 'How to share a file:\n1. Open Slack and pick a channel.\n2. Click the + button.', 'Slack'],
+  ])('is null in caution sections and how-to lists (%s): %s', (expected, ...args) => {
+    expect(run(...args).rank).toBe(expected);
   });
 
-  it('is null for prose, source lists, detail lists and names only in the item body', () => {
-    expect(run('华为很好。', '华为').rank).toBeNull();
-    expect(run('参考资料：\n1. 华为官网 https://a.com\n2. b https://b.com', '华为').rank).toBeNull();
-    expect(run('### 1. 华为\n- 优点：比小米好\n- 缺点：贵', '小米').rank).toBeNull();
-    expect(run('1. **Brevo** — cheaper than Mailchimp', 'Mailchimp').rank).toBeNull();
+  it.each<[unknown, ...Parameters<typeof run>]>([
+    [null, '华为很好。', '华为'],
+    [null, '参考资料：\n1. 华为官网 https://a.com\n2. b https://b.com', '华为'],
+    [null, '### 1. 华为\n- 优点：比小米好\n- 缺点：贵', '小米'],
+    [null, '1. **Brevo** — cheaper than Mailchimp', 'Mailchimp'],
+  ])('is null for prose, source lists, detail lists and names only in the item body (%s): %s', (expected, ...args) => {
+    expect(run(...args).rank).toBe(expected);
   });
 });
 
@@ -97,25 +109,31 @@ describe('sentiment toward the brand', () => {
     expect(label('华为拍照很好，小米一般。', '华为', ['小米'])).toBe('positive');
   });
 
-  it('handles negation in Chinese and English', () => {
-    expect(label('荣耀的影像并不出色。', '荣耀')).toBe('negative');
-    expect(label('Evernote is not reliable.', 'Evernote')).toBe('negative');
-    expect(label('Figma is not only fast but also reliable.', 'Figma')).toBe('positive');
+  it.each<[unknown, ...Parameters<typeof label>]>([
+    ['negative', '荣耀的影像并不出色。', '荣耀'],
+    ['negative', 'Evernote is not reliable.', 'Evernote'],
+    ['positive', 'Figma is not only fast but also reliable.', 'Figma'],
+  ])('handles negation in Chinese and English (%s): %s', (expected, ...args) => {
+    expect(label(...args)).toBe(expected);
   });
 
-  it('lets the clause after a contrast weigh more', () => {
-    expect(label('拍照好，但是华为价格太贵。', '华为')).toBe('negative');
-    expect(label('虽然海信溢价不高，但是画质出色。', '海信')).toBe('positive');
-    expect(label('Peloton is good. However, it is very expensive and buggy.', 'Peloton')).toBe('negative');
+  it.each<[unknown, ...Parameters<typeof label>]>([
+    ['negative', '拍照好，但是华为价格太贵。', '华为'],
+    ['positive', '虽然海信溢价不高，但是画质出色。', '海信'],
+    ['negative', 'Peloton is good. However, it is very expensive and buggy.', 'Peloton'],
+  ])('lets the clause after a contrast weigh more (%s): %s', (expected, ...args) => {
+    expect(label(...args)).toBe(expected);
   });
 
-  it('handles comparisons in both directions', () => {
-    expect(label('Jira is better than Asana for sprints.', 'Asana', ['Jira'])).toBe('negative');
-    expect(label('Jira is better than Asana for sprints.', 'Jira', ['Asana'])).toBe('positive');
-    expect(label('华为比小米更稳定。', '华为', ['小米'])).toBe('positive');
-    expect(label('华为比小米更稳定。', '小米', ['华为'])).toBe('negative');
-    expect(label('影石不如大疆。', '大疆', ['影石'])).toBe('positive');
-    expect(label('Slack outperforms Teams in integrations.', 'Teams', ['Slack'])).toBe('negative');
+  it.each<[unknown, ...Parameters<typeof label>]>([
+    ['negative', 'Jira is better than Asana for sprints.', 'Asana', ['Jira']],
+    ['positive', 'Jira is better than Asana for sprints.', 'Jira', ['Asana']],
+    ['positive', '华为比小米更稳定。', '华为', ['小米']],
+    ['negative', '华为比小米更稳定。', '小米', ['华为']],
+    ['positive', '影石不如大疆。', '大疆', ['影石']],
+    ['negative', 'Slack outperforms Teams in integrations.', 'Teams', ['Slack']],
+  ])('handles comparisons in both directions (%s): %s', (expected, ...args) => {
+    expect(label(...args)).toBe(expected);
   });
 
   it('attributes pros and cons under a list item or heading to its brand', () => {
@@ -124,17 +142,19 @@ describe('sentiment toward the brand', () => {
     expect(label(text, '石头', ['戴森'])).toBe('positive');
   });
 
-  it('reads recommending and advising against in other words (rules §3)', () => {
-    expect(label("You can't go wrong with the Brooks Ghost 16.", 'Brooks')).toBe('positive');
-    expect(label('For a first apartment, IKEA is hard to beat on price.', 'IKEA')).toBe('positive');
-    expect(label('Lightroom remains the gold standard for cataloguing.', 'Lightroom')).toBe('positive');
-    expect(label("Adobe makes excellent software, to be fair, but I wouldn't recommend a subscription.", 'Adobe')).toBe('negative');
-    expect(label('Evernote used to be the go-to note app, but prices have risen sharply.', 'Evernote')).toBe('negative');
-    expect(label('GoDaddy is hard to recommend in 2025.', 'GoDaddy')).toBe('negative');
-    expect(label('Skip the Peloton Bike if you already own a road bike.', 'Peloton')).toBe('negative');
-    expect(label('Robinhood popularised free trading, but for long-term investors these brokers are better.', 'Robinhood')).toBe('negative');
-    expect(label('Grammarly catches tone issues other checkers miss.', 'Grammarly')).toBe('positive');
-    expect(label('统一的老坛酸菜系列是很多人的心头好。', '统一')).toBe('positive');
+  it.each<[unknown, ...Parameters<typeof label>]>([
+    ['positive', "You can't go wrong with the Brooks Ghost 16.", 'Brooks'],
+    ['positive', 'For a first apartment, IKEA is hard to beat on price.', 'IKEA'],
+    ['positive', 'Lightroom remains the gold standard for cataloguing.', 'Lightroom'],
+    ['negative', "Adobe makes excellent software, to be fair, but I wouldn't recommend a subscription.", 'Adobe'],
+    ['negative', 'Evernote used to be the go-to note app, but prices have risen sharply.', 'Evernote'],
+    ['negative', 'GoDaddy is hard to recommend in 2025.', 'GoDaddy'],
+    ['negative', 'Skip the Peloton Bike if you already own a road bike.', 'Peloton'],
+    ['negative', 'Robinhood popularised free trading, but for long-term investors these brokers are better.', 'Robinhood'],
+    ['positive', 'Grammarly catches tone issues other checkers miss.', 'Grammarly'],
+    ['positive', '统一的老坛酸菜系列是很多人的心头好。', '统一'],
+  ])('reads recommending and advising against in other words (rules §3) (%s): %s', (expected, ...args) => {
+    expect(label(...args)).toBe(expected);
   });
 
   it('keeps sales ranks neutral', () => {
@@ -146,24 +166,28 @@ describe('sentiment toward the brand', () => {
     expect(run('无关内容', '格力').sentiment).toBeNull();
   });
 
-  it('reads balanced entries and answers as neutral, praise with a minor caveat as positive (engine 2.2)', () => {
-    expect(label('**Peloton Bike** — Pros: immersive classes, solid build. Cons: the membership is required, and it weighs 135 lb.', 'Peloton')).toBe('neutral');
-    expect(label('SU7空间更大、车机更丰富，但品牌时间短。两者各有所长，按自己的需求选择即可。', 'SU7')).toBe('neutral');
-    expect(label('蔚来换电方便、服务体系完善；另一方面车价偏高，二手车保值率一般。', '蔚来')).toBe('neutral');
-    expect(label("The Pixel 9 has an excellent camera and a great screen, but it's a bit pricey.", 'Pixel')).toBe('positive');
-    expect(label('**Avoid:** Wyze — repeated security incidents exposed camera feeds.', 'Wyze')).toBe('negative');
+  it.each<[unknown, ...Parameters<typeof label>]>([
+    ['neutral', '**Peloton Bike** — Pros: immersive classes, solid build. Cons: the membership is required, and it weighs 135 lb.', 'Peloton'],
+    ['neutral', 'SU7空间更大、车机更丰富，但品牌时间短。两者各有所长，按自己的需求选择即可。', 'SU7'],
+    ['neutral', '蔚来换电方便、服务体系完善；另一方面车价偏高，二手车保值率一般。', '蔚来'],
+    ['positive', "The Pixel 9 has an excellent camera and a great screen, but it's a bit pricey.", 'Pixel'],
+    ['negative', '**Avoid:** Wyze — repeated security incidents exposed camera feeds.', 'Wyze'],
+  ])('reads balanced entries and answers as neutral, praise with a minor caveat as positive (engine 2.2) (%s): %s', (expected, ...args) => {
+    expect(label(...args)).toBe(expected);
   });
 
-  it('keeps an explicit verdict against negative: concessions, balanced framing, pros/cons entries (engine 2.3)', () => {
-    expect(label("Peloton's classes are polished, but at $44 a month I'd skip it.", 'Peloton')).toBe('negative');
-    expect(label("Honestly, I wouldn't buy a Tesla right now: build quality is still uneven.", 'Tesla')).toBe('negative');
-    expect(label('Wyze Cam v3 is very cheap, but Wyze had two security incidents, so be careful with it.', 'Wyze')).toBe('negative');
-    expect(label('Fidelity and Schwab each have their own strengths: research and support. Robinhood is a different story. After its outage and the fines, I would avoid it.', 'Robinhood')).toBe('negative');
-    expect(label('**Juul**\n- Pros: compact, widely sold.\n- Cons: a marketing ban, a large settlement.\n- Verdict: avoid.', 'Juul')).toBe('negative');
-    expect(label('Quibi\nPros: high production values, clever video.\nCons: tiny library, confusing pricing.\nVerdict: not worth it.', 'Quibi')).toBe('negative');
-    expect(label('Vivint is hard to recommend, though. It comes down to your budget.', 'Vivint')).toBe('negative');
-    expect(label('I\'d recommend Bitwarden. It is a much safer choice than LastPass after its breaches.', 'Bitwarden')).toBe('positive');
-    expect(label('Hulu and Peacock each have their strengths. Hulu has more current TV; Peacock has great sports.', 'Hulu')).toBe('neutral');
+  it.each<[unknown, ...Parameters<typeof label>]>([
+    ['negative', "Peloton's classes are polished, but at $44 a month I'd skip it.", 'Peloton'],
+    ['negative', "Honestly, I wouldn't buy a Tesla right now: build quality is still uneven.", 'Tesla'],
+    ['negative', 'Wyze Cam v3 is very cheap, but Wyze had two security incidents, so be careful with it.', 'Wyze'],
+    ['negative', 'Fidelity and Schwab each have their own strengths: research and support. Robinhood is a different story. After its outage and the fines, I would avoid it.', 'Robinhood'],
+    ['negative', '**Juul**\n- Pros: compact, widely sold.\n- Cons: a marketing ban, a large settlement.\n- Verdict: avoid.', 'Juul'],
+    ['negative', 'Quibi\nPros: high production values, clever video.\nCons: tiny library, confusing pricing.\nVerdict: not worth it.', 'Quibi'],
+    ['negative', 'Vivint is hard to recommend, though. It comes down to your budget.', 'Vivint'],
+    ['positive', 'I\'d recommend Bitwarden. It is a much safer choice than LastPass after its breaches.', 'Bitwarden'],
+    ['neutral', 'Hulu and Peacock each have their strengths. Hulu has more current TV; Peacock has great sports.', 'Hulu'],
+  ])('keeps an explicit verdict against negative: concessions, balanced framing, pros/cons entries (engine 2.3) (%s): %s', (expected, ...args) => {
+    expect(label(...args)).toBe(expected);
   });
 
   it('weighs steps to follow little', () => {

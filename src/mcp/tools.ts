@@ -43,6 +43,29 @@ const brandSummary = (b: { id: string; name: string; category: string; website: 
   createdAt: b.createdAt,
 });
 
+/**
+ * A read tool over a window of a brand's days (at most 90): the REST call with the arguments as
+ * given, then the concise answer made of its result.
+ */
+function windowTool<T>(
+  name: string,
+  title: string,
+  defaultDays: number,
+  extraInput: z.ZodRawShape,
+  call: (v1: Sightline, args: any) => Promise<T>,
+  answer: (result: T) => Json,
+  description: string,
+): ToolDefinition {
+  return {
+    name,
+    title,
+    description,
+    inputSchema: { brandId, days: days(90, defaultDays), ...extraInput },
+    scope: 'read',
+    run: async (args, { v1 }) => answer(await call(v1, args)),
+  };
+}
+
 export const TOOLS: ToolDefinition[] = [
   {
     name: 'list_brands',
@@ -114,41 +137,18 @@ export const TOOLS: ToolDefinition[] = [
       };
     },
   },
-  {
-    name: 'visibility_trend',
-    title: 'Visibility trend',
-    description: 'Daily visibility over the window: per day answers (sample size), mentions, visibility and its 95 % interval; the window total.',
-    inputSchema: { brandId, days: days(90, 30) },
-    scope: 'read',
-    run: async (args, { v1 }) => {
-      const t = await v1.visibility(args);
-      const rows = (t.rows as Json[]).filter((r) => Number(r.answers) > 0);
-      return { ...t, rows: rows.slice(-LIST_CAP), daysWithoutAnswers: t.rows.length - rows.length, omitted: Math.max(0, rows.length - LIST_CAP) };
-    },
-  },
-  {
-    name: 'competitor_breakdown',
-    title: 'Competitor breakdown',
-    description: 'Per platform: mention rate (with answers as the sample size) and share of voice of the brand and each competitor.',
-    inputSchema: { brandId, days: days(90, 30) },
-    scope: 'read',
-    run: async (args, { v1 }) => {
-      const c = await v1.competitors(args);
-      return { ...c, rows: (c.rows as Json[]).filter((r) => Number(r.answers ?? 1) > 0 || Number(r.mentions ?? 0) > 0) };
-    },
-  },
-  {
-    name: 'citations',
-    title: 'Citations',
-    description: 'Source URLs platforms cited in answers about the brand, most recent first.',
-    inputSchema: { brandId, days: days(90, 7), platform: z.string().min(1).max(40).optional() },
-    scope: 'read',
-    run: async (args, { v1 }) => {
-      const c = await v1.citations(args);
-      const { items, omitted } = capped(c.citations);
-      return { citations: items, total: c.total, windowDays: c.windowDays, omitted };
-    },
-  },
+  windowTool('visibility_trend', 'Visibility trend', 30, {}, (v1, args) => v1.visibility(args), (t) => {
+    const rows = (t.rows as Json[]).filter((r) => Number(r.answers) > 0);
+    return { ...t, rows: rows.slice(-LIST_CAP), daysWithoutAnswers: t.rows.length - rows.length, omitted: Math.max(0, rows.length - LIST_CAP) };
+  }, 'Daily visibility over the window: per day answers (sample size), mentions, visibility and its 95 % interval; the window total.'),
+  windowTool('competitor_breakdown', 'Competitor breakdown', 30, {}, (v1, args) => v1.competitors(args), (c) => ({
+    ...c,
+    rows: (c.rows as Json[]).filter((r) => Number(r.answers ?? 1) > 0 || Number(r.mentions ?? 0) > 0),
+  }), 'Per platform: mention rate (with answers as the sample size) and share of voice of the brand and each competitor.'),
+  windowTool('citations', 'Citations', 7, { platform: z.string().min(1).max(40).optional() }, (v1, args) => v1.citations(args), (c) => {
+    const { items, omitted } = capped(c.citations);
+    return { citations: items, total: c.total, windowDays: c.windowDays, omitted };
+  }, 'Source URLs platforms cited in answers about the brand, most recent first.'),
   {
     name: 'picker',
     title: 'Prompt picker',

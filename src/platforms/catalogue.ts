@@ -53,92 +53,51 @@ export const PRICES_AS_OF = '2025-10-01';
 
 const standard: CallPolicy = { timeoutMs: 60_000, concurrency: 8, queue: 1_000, maxRetries: 2 };
 
-export const PLATFORMS: Readonly<Record<PlatformId, PlatformDefinition>> = Object.freeze({
-  deepseek: {
-    id: 'deepseek',
-    v1Id: 'deepseek',
-    zh: '深度求索',
-    name: 'DeepSeek',
-    defaultBaseUrl: 'https://api.deepseek.com',
-    defaultModel: 'deepseek-chat',
-    price: { inputPerMTok: 0.28, outputPerMTok: 0.42, perRequestUsd: 0 },
-    // DeepSeek has no hard rate limit but slows down under load instead: longer timeout, more room.
-    policy: { ...standard, timeoutMs: 90_000, concurrency: 16 },
-  },
-  kimi: {
-    id: 'kimi',
-    v1Id: 'kimi',
-    zh: 'Kimi（月之暗面）',
-    name: 'Kimi (Moonshot AI)',
-    defaultBaseUrl: 'https://api.moonshot.cn/v1',
-    defaultModel: 'moonshot-v1-8k',
-    price: { inputPerMTok: 0.2, outputPerMTok: 2.0, perRequestUsd: 0 },
-    // Moonshot's low account tiers cap concurrency tightly; 429s are common above a few.
-    policy: { ...standard, concurrency: 4 },
-  },
-  zhipu: {
-    id: 'zhipu',
-    v1Id: 'glm',
-    zh: '智谱清言',
-    name: 'Zhipu GLM',
-    defaultBaseUrl: 'https://open.bigmodel.cn/api/paas/v4',
-    defaultModel: 'glm-4.5',
-    price: { inputPerMTok: 0.6, outputPerMTok: 2.2, perRequestUsd: 0 },
-    policy: standard,
-  },
-  qwen: {
-    id: 'qwen',
-    v1Id: 'qwen',
-    zh: '通义千问',
-    name: 'Qwen (Alibaba Cloud)',
-    defaultBaseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1',
-    defaultModel: 'qwen-plus',
-    price: { inputPerMTok: 0.4, outputPerMTok: 1.2, perRequestUsd: 0 },
-    policy: { ...standard, concurrency: 16 },
-  },
-  doubao: {
-    id: 'doubao',
-    v1Id: 'doubao',
-    zh: '豆包',
-    name: 'Doubao (ByteDance)',
-    defaultBaseUrl: 'https://ark.cn-beijing.volces.com/api/v3',
-    defaultModel: 'doubao-1-5-pro-32k-250115',
-    price: { inputPerMTok: 0.11, outputPerMTok: 0.28, perRequestUsd: 0 },
-    policy: { ...standard, concurrency: 16 },
-  },
-  chatgpt: {
-    id: 'chatgpt',
-    v1Id: 'chatgpt',
-    zh: 'ChatGPT',
-    name: 'ChatGPT (OpenAI)',
-    defaultBaseUrl: 'https://api.openai.com/v1',
-    defaultModel: 'gpt-4o-mini',
-    price: { inputPerMTok: 0.15, outputPerMTok: 0.6, perRequestUsd: 0 },
-    policy: { ...standard, concurrency: 16 },
-  },
-  gemini: {
-    id: 'gemini',
-    v1Id: 'gemini',
-    zh: 'Gemini',
-    name: 'Google Gemini',
-    defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai',
-    defaultModel: 'gemini-2.5-flash',
-    price: { inputPerMTok: 0.3, outputPerMTok: 2.5, perRequestUsd: 0 },
-    policy: standard,
-  },
-  perplexity: {
-    id: 'perplexity',
-    v1Id: 'perplexity',
-    zh: 'Perplexity',
-    name: 'Perplexity',
-    defaultBaseUrl: 'https://api.perplexity.ai',
-    defaultModel: 'sonar',
-    // Sonar: tokens plus a per-request search fee ($5 per 1 000 requests at low search context).
-    price: { inputPerMTok: 1.0, outputPerMTok: 1.0, perRequestUsd: 0.005 },
-    // Every call runs a web search first: slower answers, fewer at once.
-    policy: { ...standard, timeoutMs: 90_000, concurrency: 4 },
-  },
-});
+/** One row of the table below: the id doubles as the v1 id unless `v1Id` says otherwise. */
+interface PlatformRow {
+  v1Id?: string;
+  zh: string;
+  name: string;
+  url: string;
+  model: string;
+  /** USD per 1 000 000 input and output tokens, and the flat fee per request (0 when none). */
+  price: readonly [input: number, output: number, perRequest?: number];
+  /** Departures from the standard call policy. */
+  policy?: Partial<CallPolicy>;
+}
+
+function platform(id: PlatformId, row: PlatformRow): PlatformDefinition {
+  const [inputPerMTok, outputPerMTok, perRequestUsd = 0] = row.price;
+  return {
+    id,
+    v1Id: row.v1Id ?? id,
+    zh: row.zh,
+    name: row.name,
+    defaultBaseUrl: row.url,
+    defaultModel: row.model,
+    price: { inputPerMTok, outputPerMTok, perRequestUsd },
+    policy: { ...standard, ...row.policy },
+  };
+}
+
+const TABLE: Record<PlatformId, PlatformRow> = {
+  // DeepSeek has no hard rate limit but slows down under load instead: longer timeout, more room.
+  deepseek: { zh: '深度求索', name: 'DeepSeek', url: 'https://api.deepseek.com', model: 'deepseek-chat', price: [0.28, 0.42], policy: { timeoutMs: 90_000, concurrency: 16 } },
+  // Moonshot's low account tiers cap concurrency tightly; 429s are common above a few.
+  kimi: { zh: 'Kimi（月之暗面）', name: 'Kimi (Moonshot AI)', url: 'https://api.moonshot.cn/v1', model: 'moonshot-v1-8k', price: [0.2, 2.0], policy: { concurrency: 4 } },
+  zhipu: { v1Id: 'glm', zh: '智谱清言', name: 'Zhipu GLM', url: 'https://open.bigmodel.cn/api/paas/v4', model: 'glm-4.5', price: [0.6, 2.2] },
+  qwen: { zh: '通义千问', name: 'Qwen (Alibaba Cloud)', url: 'https://dashscope.aliyuncs.com/compatible-mode/v1', model: 'qwen-plus', price: [0.4, 1.2], policy: { concurrency: 16 } },
+  doubao: { zh: '豆包', name: 'Doubao (ByteDance)', url: 'https://ark.cn-beijing.volces.com/api/v3', model: 'doubao-1-5-pro-32k-250115', price: [0.11, 0.28], policy: { concurrency: 16 } },
+  chatgpt: { zh: 'ChatGPT', name: 'ChatGPT (OpenAI)', url: 'https://api.openai.com/v1', model: 'gpt-4o-mini', price: [0.15, 0.6], policy: { concurrency: 16 } },
+  gemini: { zh: 'Gemini', name: 'Google Gemini', url: 'https://generativelanguage.googleapis.com/v1beta/openai', model: 'gemini-2.5-flash', price: [0.3, 2.5] },
+  // Sonar: tokens plus a per-request search fee ($5 per 1 000 requests at low search context).
+  // Every call runs a web search first: slower answers, fewer at once.
+  perplexity: { zh: 'Perplexity', name: 'Perplexity', url: 'https://api.perplexity.ai', model: 'sonar', price: [1.0, 1.0, 0.005], policy: { timeoutMs: 90_000, concurrency: 4 } },
+};
+
+export const PLATFORMS: Readonly<Record<PlatformId, PlatformDefinition>> = Object.freeze(
+  Object.fromEntries(PLATFORM_IDS.map((id) => [id, platform(id, TABLE[id])])) as Record<PlatformId, PlatformDefinition>,
+);
 
 export function platformInfo(id: PlatformId): PlatformInfo {
   const { v1Id, zh, name } = PLATFORMS[id];

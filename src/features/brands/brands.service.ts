@@ -9,6 +9,7 @@ import { toV1Id } from '../../platforms/index.js';
 import type { CustomLimits, Tier } from '../../db/schema/identity.js';
 import type { CompetitorSpec, PromptLocale } from '../../db/schema/scanning.js';
 import { badRequest, notFound, quotaExceeded } from '../../lib/errors.js';
+import { viewOf } from '../../lib/views.js';
 import { isUuid } from '../../lib/uuid.js';
 import { brandQuota } from '../limits/tiers.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -55,17 +56,8 @@ export type BrandView = Static<typeof BrandSchema>;
 
 export function toBrandView(row: repo.BrandRow): BrandView {
   return {
-    id: row.id,
-    userId: row.userId,
-    name: row.name,
-    category: row.category,
-    website: row.website,
+    ...viewOf(row, ['id', 'userId', 'name', 'category', 'website', 'aliases', 'competitors', 'officialAccounts', 'locale', 'createdAt']),
     websiteUrl: row.website ? normaliseWebsite(row.website) : null,
-    aliases: row.aliases,
-    competitors: row.competitors,
-    officialAccounts: row.officialAccounts,
-    locale: row.locale,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 

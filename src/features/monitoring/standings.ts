@@ -11,10 +11,10 @@
 import { round4 } from '../metrics/wilson.js';
 
 export const STANDINGS_DAYS = 7;
-export const GAP_MIN_ANSWERS = 10;
-export const GAP_MIN_LEAD = 0.05;
-export const PRIORITY_MIN_ANSWERS = 10;
-export const PRIORITY_MIN_MOVE = 0.1;
+/** `citation.gap.alert`: answers on the platform and the competitor's lead in mention rate. */
+export const GAP = { minAnswers: 10, minLead: 0.05 } as const;
+/** `priority.changed`: answers on the platform and the move in the brand's mention rate. */
+export const PRIORITY = { minAnswers: 10, minMove: 0.1 } as const;
 
 export interface PlatformStanding {
   platform: string;
@@ -44,11 +44,11 @@ export function aheadOf(s: PlatformStanding): { ahead: Set<string>; caughtUp: Se
   const ahead = new Set<string>();
   const caughtUp = new Set<string>();
   const overtakes: Overtake[] = [];
-  if (s.answers < GAP_MIN_ANSWERS) return { ahead, caughtUp, overtakes };
+  if (s.answers < GAP.minAnswers) return { ahead, caughtUp, overtakes };
   const positions = league(s);
   for (const c of s.competitors) {
     const lead = (c.mentions - s.brandMentions) / s.answers;
-    if (lead >= GAP_MIN_LEAD) {
+    if (lead >= GAP.minLead) {
       ahead.add(c.name);
       overtakes.push({ competitor: c.name, brandRank: positions.get(s.brand) ?? null, competitorRank: positions.get(c.name) ?? 1, lead: round4(lead) });
     } else if (c.mentions <= s.brandMentions) {
@@ -60,9 +60,9 @@ export function aheadOf(s: PlatformStanding): { ahead: Set<string>; caughtUp: Se
 
 /** The move to report, or null when the rate has not moved 10 points since it was last reported. */
 export function priorityMove(before: number | null, answers: number, mentions: number): { after: number; delta: number } | null {
-  if (answers < PRIORITY_MIN_ANSWERS) return null;
+  if (answers < PRIORITY.minAnswers) return null;
   const after = round4(mentions / answers);
   if (before === null) return null;
   const delta = round4(after - before);
-  return Math.abs(delta) >= PRIORITY_MIN_MOVE - 1e-9 ? { after, delta } : null;
+  return Math.abs(delta) >= PRIORITY.minMove - 1e-9 ? { after, delta } : null;
 }

@@ -13,16 +13,14 @@ import { clearlyAbove, round4 } from '../metrics/wilson.js';
 export const RECENT_DAYS = 2;
 export const BASELINE_DAYS = 28;
 
-export const SPIKE_MIN_RECENT_MENTIONS = 5;
-export const SPIKE_MIN_BASELINE_MENTIONS = 10;
-export const SPIKE_MIN_DELTA = 0.1;
+/** A negative-sentiment spike: minimum negative mentions per window and rise in their share. */
+export const SPIKE = { minRecentMentions: 5, minBaselineMentions: 10, minDelta: 0.1 } as const;
 
-export const COLLAPSE_MIN_RECENT_ANSWERS = 10;
-export const COLLAPSE_MIN_BASELINE_ANSWERS = 20;
-export const COLLAPSE_MIN_DROP = 0.1;
-/** Mean rank worsening (positions) that counts as a collapse, with at least 5 ranks per window. */
-export const COLLAPSE_RANK_SHIFT = 2;
-export const COLLAPSE_MIN_RANKS = 5;
+/**
+ * A visibility collapse: minimum answers per window and drop in visibility; or a rank collapse:
+ * mean rank worsening by `rankShift` positions, with at least `minRanks` ranks per window.
+ */
+export const COLLAPSE = { minRecentAnswers: 10, minBaselineAnswers: 20, minDrop: 0.1, rankShift: 2, minRanks: 5 } as const;
 
 export interface Detection {
   type: IncidentType;
@@ -46,11 +44,11 @@ const pct = (x: number | null) => `${Math.round((x ?? 0) * 100)}%`;
 
 /** Negative share of mentions rose clearly above the brand's baseline. */
 export function detectNegativeSpike(recent: AnswerCounts, baseline: AnswerCounts): Detection | null {
-  if (recent.mentions < SPIKE_MIN_RECENT_MENTIONS || baseline.mentions < SPIKE_MIN_BASELINE_MENTIONS) return null;
+  if (recent.mentions < SPIKE.minRecentMentions || baseline.mentions < SPIKE.minBaselineMentions) return null;
   const now = negativeShare(recent);
   const before = negativeShare(baseline);
   const delta = (now.rate ?? 0) - (before.rate ?? 0);
-  if (!clearlyAbove(now, before) || delta < SPIKE_MIN_DELTA) return null;
+  if (!clearlyAbove(now, before) || delta < SPIKE.minDelta) return null;
   return {
     type: 'negative_spike',
     fingerprint: 'negative_spike',
@@ -63,11 +61,11 @@ export function detectNegativeSpike(recent: AnswerCounts, baseline: AnswerCounts
 /** Mention rate on one platform fell clearly below baseline, or the mean rank worsened by ≥ 2. */
 export function detectRankCollapse(platform: string, recent: AnswerCounts, baseline: AnswerCounts): Detection | null {
   const fingerprint = `rank_collapse:${platform}`;
-  if (recent.answers >= COLLAPSE_MIN_RECENT_ANSWERS && baseline.answers >= COLLAPSE_MIN_BASELINE_ANSWERS) {
+  if (recent.answers >= COLLAPSE.minRecentAnswers && baseline.answers >= COLLAPSE.minBaselineAnswers) {
     const now = visibility(recent);
     const before = visibility(baseline);
     const drop = (before.rate ?? 0) - (now.rate ?? 0);
-    if (clearlyAbove(before, now) && drop >= COLLAPSE_MIN_DROP) {
+    if (clearlyAbove(before, now) && drop >= COLLAPSE.minDrop) {
       return {
         type: 'rank_collapse',
         fingerprint,
@@ -80,9 +78,9 @@ export function detectRankCollapse(platform: string, recent: AnswerCounts, basel
   }
   const rNow = averageRank(recent);
   const rBefore = averageRank(baseline);
-  if (rNow.n >= COLLAPSE_MIN_RANKS && rBefore.n >= COLLAPSE_MIN_RANKS && rNow.value !== null && rBefore.value !== null) {
+  if (rNow.n >= COLLAPSE.minRanks && rBefore.n >= COLLAPSE.minRanks && rNow.value !== null && rBefore.value !== null) {
     const shift = rNow.value - rBefore.value;
-    if (shift >= COLLAPSE_RANK_SHIFT) {
+    if (shift >= COLLAPSE.rankShift) {
       return {
         type: 'rank_collapse',
         fingerprint,

@@ -14,6 +14,7 @@ import {
   type IncidentType,
 } from '../../db/schema/intelligence.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { viewOf } from '../../lib/views.js';
 import { isUuid } from '../../lib/uuid.js';
 import { toV1Id, type PlatformId } from '../../platforms/index.js';
 import type { BrandRow } from '../brands/brands.service.js';
@@ -43,20 +44,9 @@ const NEXT: Record<IncidentStatus, readonly IncidentStatus[]> = {
 export type IncidentView = Static<typeof IncidentSchema>;
 
 export function toIncidentView(row: repo.IncidentRow): IncidentView {
-  return {
-    id: row.id,
-    brandId: row.brandId,
-    severity: row.severity,
-    type: row.type,
-    title: row.title,
-    openedAt: row.openedAt.toISOString(),
-    status: row.status,
-    evidenceCount: row.evidenceCount,
-    updatedAt: row.updatedAt.toISOString(),
-    resolvedAt: row.resolvedAt ? row.resolvedAt.toISOString() : null,
-    evidence: row.evidence,
-    detail: row.detail,
-  };
+  return viewOf(row, [
+    'id', 'brandId', 'severity', 'type', 'title', 'openedAt', 'status', 'evidenceCount', 'updatedAt', 'resolvedAt', 'evidence', 'detail',
+  ]);
 }
 
 interface Found extends Detection {

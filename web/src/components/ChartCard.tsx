@@ -6,6 +6,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Cell } from '../lib/csv.js';
 import type { ChartOption } from '../charts/Chart.js';
 import { useI18n } from '../i18n/I18n.js';
+import { Card } from './Card.js';
 import { CsvButton } from './CsvButton.js';
 
 const Chart = lazy(() => import('../charts/Chart.js'));
@@ -28,9 +29,10 @@ export function ChartCard({ id, title, help, option, height = 260, header, rows,
   const { t } = useI18n();
   const [showTable, setShowTable] = useState(false);
   return (
-    <section className="card" aria-labelledby={`${id}-title`} data-section={id}>
-      <div className="card-head">
-        <h2 id={`${id}-title`}>{title}</h2>
+    <Card
+      id={id}
+      title={title}
+      actions={
         <div className="card-actions">
           {option && (
             <button type="button" className="secondary small" aria-pressed={showTable} onClick={() => setShowTable((v) => !v)}>
@@ -39,7 +41,8 @@ export function ChartCard({ id, title, help, option, height = 260, header, rows,
           )}
           <CsvButton filename={`${id}.csv`} header={header} rows={rows} />
         </div>
-      </div>
+      }
+    >
       {help && <p className="hint">{help}</p>}
       {children}
       {option && !showTable ? (
@@ -58,6 +61,6 @@ export function ChartCard({ id, title, help, option, height = 260, header, rows,
       ) : (
         table
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,6 +2,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { ApiError } from '../api/client.js';
 import { useI18n } from '../i18n/I18n.js';
+import type { Load } from '../lib/useApi.js';
 
 export function Notice({ kind = 'info', title, children }: { kind?: 'info' | 'warn' | 'error' | 'success'; title?: string; children: ReactNode }) {
   // Errors interrupt screen readers (alert); everything else is announced politely (status).
@@ -124,4 +125,22 @@ export function splitList(text: string): string[] {
     .split(/[,，、\n]/)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * A page's list while it loads: a loading line, a notice when the endpoint is missing (`missing`,
+ * or "not available"), the error (or the `forbidden` notice for a 403), then the data once ready.
+ */
+export function LoadStatus<T>({ load, missing, forbidden, children }: { load: Load<T>; missing?: string; forbidden?: string; children: (data: T) => ReactNode }) {
+  const { t } = useI18n();
+  switch (load.state) {
+    case 'loading':
+      return <p className="muted">{t('common.loading')}</p>;
+    case 'missing':
+      return <Notice kind="warn">{missing ?? t('common.notAvailable')}</Notice>;
+    case 'error':
+      return forbidden && load.error instanceof ApiError && load.error.status === 403 ? <Notice kind="warn">{forbidden}</Notice> : <ErrorNotice error={load.error} />;
+    case 'ready':
+      return <>{children(load.data)}</>;
+  }
 }

@@ -4,7 +4,7 @@
  */
 import { endpoints } from '../api/endpoints.js';
 import type { Citation } from '../api/types.js';
-import { CsvButton } from '../components/CsvButton.js';
+import { Card } from '../components/Card.js';
 import { DataTable } from '../components/DataTable.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
@@ -40,15 +40,14 @@ export function CitationsSection({ brandId, days, website }: { brandId: string; 
         const own = citations.filter((c) => isOwnDomain(c.sourceDomain, host));
         const ownBadge = <span className="badge own">{t('citations.ownSite')}</span>;
         return (
-          <section className="card" aria-labelledby="citations-title" data-section="citations">
-            <div className="card-head">
-              <h2 id="citations-title">{t('overview.citations')}</h2>
-              <CsvButton
-                filename="citations.csv"
-                header={['platform', 'url', 'domain', 'discovered_at']}
-                rows={citations.map((c) => [c.platform, c.sourceUrl, c.sourceDomain, c.discoveredAt])}
-              />
-            </div>
+          <Card
+            id="citations"
+            title={t('overview.citations')}
+            csv={{
+              header: ['platform', 'url', 'domain', 'discovered_at'],
+              rows: citations.map((c) => [c.platform, c.sourceUrl, c.sourceDomain, c.discoveredAt]),
+            }}
+          >
             <p className={host ? 'stat-line' : 'hint'} data-testid="own-site-citations">
               {host
                 ? t('citations.ownShare', { host, n: num(own.length), total: num(citations.length), share: pct(citations.length ? own.length / citations.length : null) })
@@ -84,7 +83,7 @@ export function CitationsSection({ brandId, days, website }: { brandId: string; 
                 { label: t('col.discovered'), cell: (c) => dateTime(c.discoveredAt) },
               ]}
             />
-          </section>
+          </Card>
         );
       }}
     </Loaded>

@@ -1,6 +1,6 @@
 /** Open (unresolved) sentinel incidents, highest severity first. */
 import { endpoints, type IncidentRow } from '../api/endpoints.js';
-import { CsvButton } from '../components/CsvButton.js';
+import { Card } from '../components/Card.js';
 import { DataTable } from '../components/DataTable.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
@@ -14,15 +14,14 @@ export function IncidentsSection({ brandId }: { brandId: string }) {
       {({ rows }) => {
         const open = rows.filter((r) => r.status !== 'resolved');
         return (
-          <section className="card" aria-labelledby="incidents-title" data-section="incidents">
-            <div className="card-head">
-              <h2 id="incidents-title">{t('overview.incidents')}</h2>
-              <CsvButton
-                filename="incidents.csv"
-                header={['id', 'severity', 'type', 'status', 'title', 'evidence', 'opened_at']}
-                rows={open.map((r) => [r.id, r.severity, r.type, r.status, r.title, r.evidenceCount, r.openedAt])}
-              />
-            </div>
+          <Card
+            id="incidents"
+            title={t('overview.incidents')}
+            csv={{
+              header: ['id', 'severity', 'type', 'status', 'title', 'evidence', 'opened_at'],
+              rows: open.map((r) => [r.id, r.severity, r.type, r.status, r.title, r.evidenceCount, r.openedAt]),
+            }}
+          >
             {open.length === 0 ? (
               <p className="muted">{t('overview.noIncidents')}</p>
             ) : (
@@ -39,7 +38,7 @@ export function IncidentsSection({ brandId }: { brandId: string }) {
                 ]}
               />
             )}
-          </section>
+          </Card>
         );
       }}
     </Loaded>

@@ -1,7 +1,7 @@
 /** Hit rate per monitored prompt, lowest first (where content work pays most). Table + CSV. */
 import { useState } from 'react';
 import { endpoints, type PromptRow } from '../api/endpoints.js';
-import { CsvButton } from '../components/CsvButton.js';
+import { Card } from '../components/Card.js';
 import { DataTable } from '../components/DataTable.js';
 import { useI18n } from '../i18n/I18n.js';
 import type { MessageKey } from '../i18n/messages.js';
@@ -18,15 +18,14 @@ export function PromptsSection({ brandId, days }: { brandId: string; days: numbe
   return (
     <Loaded id="prompts" title={t('overview.prompts')} load={load}>
       {({ rows }) => (
-        <section className="card wide" aria-labelledby="prompts-title" data-section="prompts">
-          <div className="card-head">
-            <h2 id="prompts-title">{t('overview.prompts')}</h2>
-            <CsvButton
-              filename="prompts.csv"
-              header={['prompt', 'stage', 'answers', 'mentions', 'hit_rate', 'ci_low', 'ci_high', 'avg_rank']}
-              rows={rows.map((r) => [r.prompt, r.stage, r.answers, r.mentions, r.hitRate, r.hitRateCiLow, r.hitRateCiHigh, r.avgRank])}
-            />
-          </div>
+        <Card
+          id="prompts"
+          title={t('overview.prompts')} wide
+          csv={{
+            header: ['prompt', 'stage', 'answers', 'mentions', 'hit_rate', 'ci_low', 'ci_high', 'avg_rank'],
+            rows: rows.map((r) => [r.prompt, r.stage, r.answers, r.mentions, r.hitRate, r.hitRateCiLow, r.hitRateCiHigh, r.avgRank]),
+          }}
+        >
           <DataTable<PromptRow>
             caption={t('overview.prompts')}
             rows={all ? rows : rows.slice(0, PREVIEW)}
@@ -45,7 +44,7 @@ export function PromptsSection({ brandId, days }: { brandId: string; days: numbe
               {all ? t('common.showFewer') : t('common.showAll', { n: num(rows.length) })}
             </button>
           )}
-        </section>
+        </Card>
       )}
     </Loaded>
   );

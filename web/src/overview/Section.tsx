@@ -1,5 +1,6 @@
 /** The loading / missing / error frame every overview section shares (same min-height: no jumps). */
 import type { ReactNode } from 'react';
+import { Card } from '../components/Card.js';
 import { ErrorNotice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import type { Load } from '../lib/useApi.js';
@@ -8,16 +9,13 @@ export function Loaded<T>({ id, title, load, children }: { id: string; title: st
   const { t } = useI18n();
   if (load.state === 'ready') return <>{children(load.data)}</>;
   return (
-    <section className="card" aria-labelledby={`${id}-title`} data-section={id} data-state={load.state}>
-      <div className="card-head">
-        <h2 id={`${id}-title`}>{title}</h2>
-      </div>
+    <Card id={id} title={title} state={load.state}>
       <div className="card-body-placeholder">
         {load.state === 'loading' && <p className="muted">{t('common.loading')}</p>}
         {load.state === 'missing' && <p className="muted">{t('common.notAvailable')}</p>}
         {load.state === 'error' && <ErrorNotice error={load.error} />}
       </div>
-    </section>
+    </Card>
   );
 }
 

@@ -8,7 +8,7 @@ import { endpoints, type Plan } from '../api/endpoints.js';
 import type { Brand } from '../api/types.js';
 import { AliasSuggestions, useAliasSuggestions, withAlias } from '../components/AliasSuggest.js';
 import { DataTable } from '../components/DataTable.js';
-import { ErrorNotice, Field, Notice, splitList } from '../components/ui.js';
+import { ErrorNotice, Field, LoadStatus, Notice, splitList } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
 import { useSubmit } from '../lib/useSubmit.js';
@@ -78,26 +78,26 @@ export function Brands() {
   return (
     <div className="page">
       <h1>{t('brands.title')}</h1>
-      {load.state === 'loading' && <p className="muted">{t('common.loading')}</p>}
-      {load.state === 'missing' && <Notice kind="warn">{t('brands.missingApi')}</Notice>}
-      {load.state === 'error' && <ErrorNotice error={load.error} />}
-      {load.state === 'ready' &&
-        (load.data.brands.length === 0 ? (
-          <Notice>{t('brands.empty')}</Notice>
-        ) : (
-          <DataTable<Brand>
-            caption={t('brands.title')}
-            rows={load.data.brands}
-            rowKey={(b) => b.id}
-            columns={[
-              { label: t('brands.name'), cell: (b) => <Link href={`/brands/${encodeURIComponent(b.id)}`}>{b.name}</Link> },
-              { label: t('brands.category'), cell: (b) => b.category },
-              { label: t('brands.website'), cell: (b) => b.website ?? '—' },
-              { label: t('brands.competitors'), cell: (b) => (b.competitors ?? []).map((c) => c.name).join(', ') || '—' },
-              { label: t('brands.created'), cell: (b) => dateTime(b.createdAt) },
-            ]}
-          />
-        ))}
+      <LoadStatus load={load} missing={t('brands.missingApi')}>
+        {(data) =>
+          data.brands.length === 0 ? (
+            <Notice>{t('brands.empty')}</Notice>
+          ) : (
+            <DataTable<Brand>
+              caption={t('brands.title')}
+              rows={data.brands}
+              rowKey={(b) => b.id}
+              columns={[
+                { label: t('brands.name'), cell: (b) => <Link href={`/brands/${encodeURIComponent(b.id)}`}>{b.name}</Link> },
+                { label: t('brands.category'), cell: (b) => b.category },
+                { label: t('brands.website'), cell: (b) => b.website ?? '—' },
+                { label: t('brands.competitors'), cell: (b) => (b.competitors ?? []).map((c) => c.name).join(', ') || '—' },
+                { label: t('brands.created'), cell: (b) => dateTime(b.createdAt) },
+              ]}
+            />
+          )
+        }
+      </LoadStatus>
       {load.state !== 'missing' && <CreateBrand plan={plan.state === 'ready' ? plan.data : null} onCreated={(brand) => navigate(`/brands/${encodeURIComponent(brand.id)}`)} />}
     </div>
   );

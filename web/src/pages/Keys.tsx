@@ -1,10 +1,9 @@
 /** API keys: create (legacy or v1, scopes, live/test) — shown once — list and revoke. */
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
 import type { ApiKey, CreatedKey } from '../api/types.js';
 import { DataTable } from '../components/DataTable.js';
-import { ConfirmButton, CopyButton, ErrorNotice, Field, Notice } from '../components/ui.js';
+import { ConfirmButton, CopyButton, ErrorNotice, Field, LoadStatus, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
 
@@ -96,42 +95,40 @@ export function Keys() {
         </Notice>
       )}
       {error ? <ErrorNotice error={error} /> : null}
-      {load.state === 'loading' && <p className="muted">{t('common.loading')}</p>}
-      {load.state === 'error' &&
-        (load.error instanceof ApiError && load.error.status === 403 ? <Notice kind="warn">{t('keys.forbidden')}</Notice> : <ErrorNotice error={load.error} />)}
-      {load.state === 'missing' && <Notice kind="warn">{t('common.notAvailable')}</Notice>}
-      {load.state === 'ready' && (
-        <DataTable<ApiKey>
-          caption={t('keys.title')}
-          rows={load.data.data}
-          rowKey={(k) => k.id}
-          columns={[
-            { label: t('keys.prefix'), cell: (k) => <code>{k.prefix}…</code> },
-            { label: t('keys.name'), cell: (k) => k.name ?? '—' },
-            { label: t('keys.type'), cell: (k) => (k.type === 'v1' ? `v1 · ${k.mode === 'test' ? t('keys.modeTest') : t('keys.modeLive')}` : t('keys.typeLegacy')) },
-            { label: t('keys.scopes'), cell: (k) => k.scopes.join(', ') || '—' },
-            { label: t('keys.created'), cell: (k) => dateTime(k.createdAt) },
-            { label: t('keys.lastUsed'), cell: (k) => (k.lastUsedAt ? dateTime(k.lastUsedAt) : t('common.never')) },
-            {
-              label: t('keys.revoke'),
-              cell: (k) => (
-                <ConfirmButton
-                  label={t('keys.revoke')}
-                  question={t('keys.confirmRevoke', { prefix: k.prefix })}
-                  onConfirm={async () => {
-                    try {
-                      await endpoints.revokeKey(k.id);
-                      reload();
-                    } catch (caught) {
-                      setError(caught);
-                    }
-                  }}
-                />
-              ),
-            },
-          ]}
-        />
-      )}
+      <LoadStatus load={load} forbidden={t('keys.forbidden')}>
+        {(data) => (
+          <DataTable<ApiKey>
+            caption={t('keys.title')}
+            rows={data.data}
+            rowKey={(k) => k.id}
+            columns={[
+              { label: t('keys.prefix'), cell: (k) => <code>{k.prefix}…</code> },
+              { label: t('keys.name'), cell: (k) => k.name ?? '—' },
+              { label: t('keys.type'), cell: (k) => (k.type === 'v1' ? `v1 · ${k.mode === 'test' ? t('keys.modeTest') : t('keys.modeLive')}` : t('keys.typeLegacy')) },
+              { label: t('keys.scopes'), cell: (k) => k.scopes.join(', ') || '—' },
+              { label: t('keys.created'), cell: (k) => dateTime(k.createdAt) },
+              { label: t('keys.lastUsed'), cell: (k) => (k.lastUsedAt ? dateTime(k.lastUsedAt) : t('common.never')) },
+              {
+                label: t('keys.revoke'),
+                cell: (k) => (
+                  <ConfirmButton
+                    label={t('keys.revoke')}
+                    question={t('keys.confirmRevoke', { prefix: k.prefix })}
+                    onConfirm={async () => {
+                      try {
+                        await endpoints.revokeKey(k.id);
+                        reload();
+                      } catch (caught) {
+                        setError(caught);
+                      }
+                    }}
+                  />
+                ),
+              },
+            ]}
+          />
+          )}
+      </LoadStatus>
       <CreateKey
         onCreated={(key) => {
           setCreated(key);

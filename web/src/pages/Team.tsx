@@ -9,7 +9,7 @@ import { endpoints } from '../api/endpoints.js';
 import { useSession } from '../api/session.js';
 import type { CreatedInvite, TeamInvite, TeamMember, TeamRole } from '../api/types.js';
 import { DataTable } from '../components/DataTable.js';
-import { ConfirmButton, CopyButton, ErrorNotice, Field, Notice } from '../components/ui.js';
+import { ConfirmButton, CopyButton, ErrorNotice, Field, LoadStatus, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
 import { useSubmit } from '../lib/useSubmit.js';
@@ -102,70 +102,69 @@ export function Team() {
       )}
 
       <h2>{t('team.members')}</h2>
-      {members.state === 'loading' && <p className="muted">{t('common.loading')}</p>}
-      {members.state === 'error' && <ErrorNotice error={members.error} />}
-      {members.state === 'missing' && <Notice kind="warn">{t('common.notAvailable')}</Notice>}
-      {members.state === 'ready' && (
-        <DataTable<TeamMember>
-          caption={t('team.members')}
-          rows={members.data.data}
-          rowKey={(m) => m.userId}
-          columns={[
-            { label: t('team.email'), cell: (m) => (m.you ? `${m.email} ${t('team.you')}` : m.email) },
-            {
-              label: t('team.role'),
-              cell: (m) =>
-                manages(m) ? (
-                  <select
-                    aria-label={t('team.roleOf', { email: m.email })}
-                    value={m.role}
-                    onChange={(e) => {
-                      const role = e.target.value as TeamRole;
-                      void act(() => endpoints.changeRole(m.userId, role), t('team.roleChanged', { email: m.email, role: t(`role.${role}`) }));
-                    }}
-                  >
-                    {ROLES.filter((r) => r !== 'owner' || myRole === 'owner').map((r) => (
-                      <option key={r} value={r}>
-                        {t(`role.${r}`)}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  t(`role.${m.role}`)
-                ),
-            },
-            { label: t('team.joined'), cell: (m) => dateTime(m.joinedAt) },
-            { label: t('team.keys'), cell: (m) => String(m.apiKeys) },
-            {
-              label: t('team.actions'),
-              cell: (m) =>
-                // The last owner cannot leave (the server answers 409): no button to fail.
-                m.you && !(m.role === 'owner' && members.data.data.filter((x) => x.role === 'owner').length === 1) ? (
-                  <ConfirmButton
-                    label={t('team.leave')}
-                    question={t('team.confirmLeave')}
-                    onConfirm={async () => {
-                      setError(null);
-                      try {
-                        await endpoints.removeMember(m.userId);
-                        await refresh();
-                        navigate('/');
-                      } catch (caught) {
-                        setError(caught);
-                      }
-                    }}
-                  />
-                ) : !m.you && manages(m) ? (
-                  <ConfirmButton
-                    label={t('team.remove')}
-                    question={t('team.confirmRemove', { email: m.email, n: m.apiKeys })}
-                    onConfirm={() => act(() => endpoints.removeMember(m.userId))}
-                  />
-                ) : null,
-            },
-          ]}
-        />
-      )}
+      <LoadStatus load={members}>
+        {(data) => (
+          <DataTable<TeamMember>
+            caption={t('team.members')}
+            rows={data.data}
+            rowKey={(m) => m.userId}
+            columns={[
+              { label: t('team.email'), cell: (m) => (m.you ? `${m.email} ${t('team.you')}` : m.email) },
+              {
+                label: t('team.role'),
+                cell: (m) =>
+                  manages(m) ? (
+                    <select
+                      aria-label={t('team.roleOf', { email: m.email })}
+                      value={m.role}
+                      onChange={(e) => {
+                        const role = e.target.value as TeamRole;
+                        void act(() => endpoints.changeRole(m.userId, role), t('team.roleChanged', { email: m.email, role: t(`role.${role}`) }));
+                      }}
+                    >
+                      {ROLES.filter((r) => r !== 'owner' || myRole === 'owner').map((r) => (
+                        <option key={r} value={r}>
+                          {t(`role.${r}`)}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    t(`role.${m.role}`)
+                  ),
+              },
+              { label: t('team.joined'), cell: (m) => dateTime(m.joinedAt) },
+              { label: t('team.keys'), cell: (m) => String(m.apiKeys) },
+              {
+                label: t('team.actions'),
+                cell: (m) =>
+                  // The last owner cannot leave (the server answers 409): no button to fail.
+                  m.you && !(m.role === 'owner' && data.data.filter((x) => x.role === 'owner').length === 1) ? (
+                    <ConfirmButton
+                      label={t('team.leave')}
+                      question={t('team.confirmLeave')}
+                      onConfirm={async () => {
+                        setError(null);
+                        try {
+                          await endpoints.removeMember(m.userId);
+                          await refresh();
+                          navigate('/');
+                        } catch (caught) {
+                          setError(caught);
+                        }
+                      }}
+                    />
+                  ) : !m.you && manages(m) ? (
+                    <ConfirmButton
+                      label={t('team.remove')}
+                      question={t('team.confirmRemove', { email: m.email, n: m.apiKeys })}
+                      onConfirm={() => act(() => endpoints.removeMember(m.userId))}
+                    />
+                  ) : null,
+              },
+            ]}
+          />
+          )}
+      </LoadStatus>
 
       {!canManage && <Notice>{t('team.onlyAdmins')}</Notice>}
       {canManage && (

@@ -35,3 +35,22 @@ export function brand(zh: string, en: string, domain: string, noteZh: string, no
   return { zh, en, domain, noteZh, noteEn };
 }
 
+
+/** Chinese list, then its English counterpart. */
+export type ZhEn = readonly [zh: readonly string[], en: readonly string[]];
+
+/** What a category is recognised by and what answers say about its brands, each as a Chinese and an English list. */
+export interface CategoryFacts {
+  keywords: ZhEn;
+  pros: ZhEn;
+  cons: ZhEn;
+  sources: ZhEn;
+}
+
+const bilingual = ([zh, en]: ZhEn): Bilingual => ({ zh, en });
+
+/** Compact constructor so a category reads as its names, one line a fact list, then one brand per line. */
+export function category(id: string, zh: string, en: string, facts: CategoryFacts, brands: readonly Brand[]): Category {
+  const [keywordsZh, keywordsEn] = facts.keywords;
+  return { id, zh, en, keywordsZh, keywordsEn, pros: bilingual(facts.pros), cons: bilingual(facts.cons), sources: bilingual(facts.sources), brands };
+}

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { METRIC_DEFINITIONS } from '../../../src/features/metrics/definitions.js';
 import { compare, netSentimentEstimate, positionEstimate, shareOfVoiceEstimate, visibilityEstimate } from '../../../src/features/metrics/headline.js';
 import { ZERO_COUNTS } from '../../../src/features/metrics/counts.js';
+import { fromRoot } from '../../../src/lib/paths.js';
 
 describe('metric definitions', () => {
-  const doc = readFileSync(new URL('../../docs/metrics.md', import.meta.url), 'utf8');
+  const doc = readFileSync(fromRoot('docs', 'metrics.md'), 'utf8');
   it.each(METRIC_DEFINITIONS.map((d) => [d.id, d] as const))('%s is documented with its formula and translated', (_id, d) => {
     expect(doc).toContain(d.formula);
     expect(d.help.en.length).toBeGreaterThan(20);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateWebhookSecret, signLegacy, signV1 } from '../../../src/features/webhooks/signing.js';
+import { fromRoot } from '../../../src/lib/paths.js';
 
 type Verifier = (rawBody: Buffer, header: string | undefined, secret: string, tolerance?: number) => boolean;
 
@@ -15,7 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), 'sightline-docs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function loadSnippets(): Promise<{ verifyV1: Verifier; verifyLegacy: Verifier }> {
-  const markdown = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
+  const markdown = readFileSync(fromRoot('docs', 'webhooks.md'), 'utf8');
   const blocks = [...markdown.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1] as string);
   const imports = new Set<string>();
   const bodies = blocks.map((b) => b.replace(/^import .*\n/gm, (line) => (imports.add(line), '')));

@@ -24,7 +24,7 @@ import { registerJobs } from '../src/jobs/registry.js';
 import { startWorker } from '../src/jobs/worker.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createTestDatabase } from '../test/support/db.js';
-import { testCertificate } from '../test/webhooks/support/receiver.js';
+import { testCertificate } from '../test/support/webhook-receiver.js';
 import { startReceivers } from './support/receivers.js';
 
 const { values } = parseArgs({

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { buildEventBody, sampleEventData } from '../src/features/events/catalogue.js';
 import { generateWebhookSecret, signedWebhookHeaders } from '../src/features/webhooks/signing.js';
 import { closeWebhookAgents, sendWebhook } from '../src/features/webhooks/transport.js';
-import { testCertificate } from '../test/webhooks/support/receiver.js';
+import { testCertificate } from '../test/support/webhook-receiver.js';
 import { startReceivers } from './support/receivers.js';
 
 const { values } = parseArgs({

@@ -3,7 +3,7 @@
  * receivers), trusted through the test CA. Shared by the webhook benchmarks.
  */
 import { spawn } from 'node:child_process';
-import { testCertificate } from '../../test/webhooks/support/receiver.js';
+import { testCertificate } from '../../test/support/webhook-receiver.js';
 
 // Plain JS run by `node -e`: prints the two ports as one JSON line.
 const RECEIVERS = `

@@ -11,6 +11,9 @@ import { openDatabase, type Database, type DatabaseKind } from '../../src/db/cli
 import { runMigrations } from '../../src/db/migrate.js';
 import { externalDatabaseUrl } from './env.js';
 
+/** The rows of a raw `db.execute`: the app's own helper, under the name the tests read best. */
+export { rows as rowsOf } from '../../src/db/rows.repo.js';
+
 export const dbKinds: DatabaseKind[] = externalDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestDatabase extends Database {

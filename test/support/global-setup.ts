@@ -5,8 +5,8 @@
  * dashboard's build, for the browser tests (one build: parallel files must not rebuild it).
  */
 import { ensureTemplate } from '../../src/db/pglite-template.js';
-import { hasChromium } from '../web/support/browser.js';
-import { buildDashboard } from '../web/support/build-dashboard.js';
+import { hasChromium } from './web/browser.js';
+import { buildDashboard } from './web/build-dashboard.js';
 
 export default async function setup(): Promise<void> {
   await ensureTemplate();

@@ -10,10 +10,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_VERSION } from '../../src/analysis/index.js';
 import { fromRoot } from '../../src/lib/paths.js';
-import { startReceiver, type Receiver } from '../webhooks/support/receiver.js';
-import { hasChromium, launchBrowser, type Browser } from './support/browser.js';
-import { startE2eServer, type E2eServer } from './support/e2e-app.js';
-import { seedHistory } from './support/history.js';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
+import { hasChromium, launchBrowser, type Browser } from '../support/web/browser.js';
+import { startE2eServer, type E2eServer } from '../support/web/e2e-app.js';
+import { seedHistory } from '../support/web/history.js';
 
 if (!hasChromium) console.warn('[web e2e] SKIPPED: /usr/bin/chromium is not installed (apt-get install chromium fonts-wqy-microhei; CI installs .ci/apt-packages).');
 

@@ -1,7 +1,7 @@
 /**
  * Pure metrics over summed answer counts (the columns of `answer_daily_rollups`). Every dashboard
  * number is one of these functions applied to a sum of rollup rows, so a fixture history can be
- * checked by hand (docs/metrics.md lists the formulas; test/intelligence/metrics.test.ts checks them).
+ * checked by hand (docs/metrics.md lists the formulas; test/features/metrics/metrics.test.ts checks them).
  */
 import { rate, round4, type Rate } from './wilson.js';
 

@@ -20,7 +20,9 @@ interface ObjectSchema {
   required?: string[];
 }
 
-const isLegacy = (route: RouteSummary) => route.method !== 'HEAD' && route.url.startsWith('/api/') && !documented(route.url);
+/** The v1 document's paths (and the document itself, under /api/v1/) are not legacy. */
+const isLegacy = (route: RouteSummary) =>
+  route.method !== 'HEAD' && route.url.startsWith('/api/') && !route.url.startsWith('/api/v1/') && !documented(route.url);
 
 function parametersOf(where: 'query' | 'path', schema: ObjectSchema | undefined) {
   return Object.entries(schema?.properties ?? {}).map(([name, s]) => ({

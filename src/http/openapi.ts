@@ -27,7 +27,7 @@ interface OperationMeta {
 
 /** Paths in the document: the v1 surface, and the dashboard operations it documents as well. */
 const DOCUMENTED = ['/api/v1/', '/api/team/'];
-const documented = (url: string) => DOCUMENTED.some((prefix) => url.startsWith(prefix)) && url !== '/api/v1/openapi.json';
+export const documented = (url: string) => DOCUMENTED.some((prefix) => url.startsWith(prefix)) && url !== '/api/v1/openapi.json';
 
 /**
  * Answers every operation can give that no route schema states: 405 (a method the path does

@@ -4,6 +4,7 @@ import { AlertNotice } from './alerts/AlertNotice.js';
 import { AlertsProvider } from './alerts/AlertsProvider.js';
 import { api } from './api/client.js';
 import { signInPath, useSession } from './api/session.js';
+import type { Meta } from './api/types.js';
 import { useI18n } from './i18n/I18n.js';
 import { LOCALES } from './i18n/messages.js';
 import { Link, matchPath, navigate, useLocation } from './router.js';
@@ -96,7 +97,7 @@ function Footer() {
   const { t } = useI18n();
   const [email, setEmail] = useState<string | null>(null);
   useEffect(() => {
-    api<{ supportEmail: string }>('/api/meta', { public: true }).then(
+    api<Meta>('/api/meta', { public: true }).then(
       (meta) => setEmail(meta.supportEmail),
       () => setEmail(null),
     );

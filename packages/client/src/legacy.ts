@@ -4,7 +4,7 @@
  * cookie (in the dashboard) or a legacy `service_…` key; v1 `sk_…` keys are refused there.
  * Types come from the legacy routes' own schemas (generated/legacy.ts).
  */
-import type { components } from './generated/legacy.js';
+import type { components, paths } from './generated/legacy.js';
 import { errorFromResponse } from './errors.js';
 import type { CallOptions } from './client.js';
 
@@ -15,8 +15,17 @@ export type QueryBody = S['QueryBody'];
 export type QueryResponse = S['QueryResponse'];
 export type AeoRewriteBody = S['AeoRewriteBody'];
 export type AeoRewriteResponse = S['AeoRewriteResponse'];
-/** `rows` plus the view's own window facts and totals. */
-export type DashboardData = S['DashboardResponse'];
+/** The legacy routes by path and method (from their schemas): `LegacyPaths['/api/me']['get']`. */
+export type LegacyPaths = paths;
+/** The JSON a GET legacy route answers with (200). */
+type Got<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer T } } } } } ? T : never;
+export type DashboardTimeseries = Got<'/api/dashboard/visibility/timeseries'>;
+export type DashboardCompetitors = Got<'/api/dashboard/competitors/breakdown'>;
+export type DashboardPrompts = Got<'/api/dashboard/prompts/breakdown'>;
+export type DashboardAida = Got<'/api/dashboard/prompts/aida'>;
+export type BrandComparison = Got<'/api/brands/compare'>;
+/** Any dashboard view: `rows` plus the view's own window facts and totals. */
+export type DashboardData = DashboardTimeseries | DashboardCompetitors | DashboardPrompts | DashboardAida | BrandComparison;
 
 export interface DashboardQuery {
   brand_id: string;
@@ -46,8 +55,8 @@ export function createLegacy(baseUrl: string, transport: typeof fetch) {
     for (const [k, v] of Object.entries(params)) if (v !== undefined) search.set(k, String(v));
     return search.toString();
   };
-  const view = (name: View) => ({
-    json: (q: DashboardQuery, o?: CallOptions) => call<DashboardData>('GET', `/api/dashboard/${name}?${qs({ brand_id: q.brand_id, days: q.days })}`, undefined, o),
+  const view = <V extends View>(name: V) => ({
+    json: (q: DashboardQuery, o?: CallOptions) => call<Got<`/api/dashboard/${V}`>>('GET', `/api/dashboard/${name}?${qs({ brand_id: q.brand_id, days: q.days })}`, undefined, o),
     csv: (q: DashboardQuery, o?: CallOptions) => call<string>('GET', `/api/dashboard/${name}?${qs({ brand_id: q.brand_id, days: q.days, format: 'csv' })}`, undefined, { ...o, accept: 'text/csv' }),
   });
 
@@ -63,7 +72,7 @@ export function createLegacy(baseUrl: string, transport: typeof fetch) {
       prompts: view('prompts/breakdown'),
       aida: view('prompts/aida'),
       compare: {
-        json: (q: { days?: number } = {}, o?: CallOptions) => call<DashboardData>('GET', `/api/brands/compare?${qs({ days: q.days })}`, undefined, o),
+        json: (q: { days?: number } = {}, o?: CallOptions) => call<BrandComparison>('GET', `/api/brands/compare?${qs({ days: q.days })}`, undefined, o),
         csv: (q: { days?: number } = {}, o?: CallOptions) => call<string>('GET', `/api/brands/compare?${qs({ days: q.days, format: 'csv' })}`, undefined, { ...o, accept: 'text/csv' }),
       },
     },

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
 import { sendRows } from '../../http/csv-reply.js';
-import { BrandQuerySchema, CRISIS_COLUMNS, DashboardResponseSchema } from '../../features/dashboard/dashboard.schemas.js';
+import { BrandQuerySchema, CRISIS_COLUMNS, CrisisResponseSchema } from '../../features/dashboard/dashboard.schemas.js';
 import { principalOf } from '../../http/auth.js';
 import { errorResponses } from '../../http/schemas.js';
 
@@ -19,7 +19,7 @@ export const legacyCrisisRoutes: FastifyPluginAsyncTypebox<{ container: Containe
           'Send `Accept: text/csv` or `format=csv` for CSV.',
         tags: ['Dashboard'],
         querystring: BrandQuerySchema,
-        response: { 200: DashboardResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: CrisisResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
 import { sendRows } from '../../http/csv-reply.js';
-import { BrandDaysQuerySchema, FiguresResponseSchema } from '../../features/dashboard/dashboard.schemas.js';
+import { BrandDaysQuerySchema, SentimentResponseSchema } from '../../features/dashboard/dashboard.schemas.js';
 import { principalOf } from '../../http/auth.js';
 import { errorResponses } from '../../http/schemas.js';
 
@@ -21,7 +21,7 @@ export const legacySentimentRoutes: FastifyPluginAsyncTypebox<{ container: Conta
           'Send `Accept: text/csv` or `format=csv` for the daily rows as CSV.',
         tags: ['Dashboard'],
         querystring: BrandDaysQuerySchema,
-        response: { 200: FiguresResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: SentimentResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { FiguresResponseSchema } from '../../features/dashboard/dashboard.schemas.js';
+import { CompetitorsResponseSchema, TimeseriesResponseSchema } from '../../features/dashboard/dashboard.schemas.js';
 import { DEFAULT_DAYS, MAX_DAYS } from '../../features/dashboard/dashboard.service.js';
 import { principalOf } from '../../http/auth.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -22,7 +22,7 @@ const BrandWindowQuerySchema = Type.Object(
 export const v1VisibilityRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (app, { container }) => {
   const { dashboard } = container.services;
   const config = { stability: 'Beta', scope: 'read', limit: 'v1' } as const;
-  const response = { 200: FiguresResponseSchema, ...errorResponses(400, 401, 403, 404, 429) };
+  const errors = errorResponses(400, 401, 403, 404, 429);
   const tags = ['Visibility'];
 
   app.get(
@@ -34,7 +34,7 @@ export const v1VisibilityRoutes: FastifyPluginAsyncTypebox<{ container: Containe
         description: 'One row per UTC day: answers (the sample size), mentions, visibility with its 95 % Wilson interval, sentiment shares, mean rank; `total` over the window; `engineVersions`: the analysis engine version(s) that read the answers.',
         tags,
         querystring: BrandWindowQuerySchema,
-        response,
+        response: { 200: TimeseriesResponseSchema, ...errors },
       },
     },
     async (request) => dashboard.timeseries(principalOf(request).accountId, request.query.brandId, request.query.days),
@@ -49,7 +49,7 @@ export const v1VisibilityRoutes: FastifyPluginAsyncTypebox<{ container: Containe
         description: 'Per platform: mention rate and share of voice of the brand and each competitor over the window.',
         tags,
         querystring: BrandWindowQuerySchema,
-        response,
+        response: { 200: CompetitorsResponseSchema, ...errors },
       },
     },
     async (request) => dashboard.competitors(principalOf(request).accountId, request.query.brandId, request.query.days),

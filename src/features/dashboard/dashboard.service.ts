@@ -19,6 +19,7 @@ import { detectNegativeSpike } from '../sentinel/detectors.js';
 import type { SentinelService } from '../sentinel/sentinel.service.js';
 import { headlineOf } from './headline.js';
 import * as repo from './dashboard.repo.js';
+import type { AidaFunnel, BrandComparison, CompetitorBreakdown, CrisisIncidents, Headline, PromptBreakdown, SentimentOverview, Timeseries } from './dashboard.schemas.js';
 import type { PromptFilter } from '../metrics/rollups.service.js';
 
 export type { PromptFilter } from '../metrics/rollups.service.js';
@@ -26,10 +27,8 @@ export type { PromptFilter } from '../metrics/rollups.service.js';
 export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 90;
 
-type Row = Record<string, string | number | boolean | null>;
-
 /** The columns shared by every "counts" row: sample size, visibility, sentiment shares, rank. */
-export function summaryColumns(c: AnswerCounts): Row {
+export function summaryColumns(c: AnswerCounts) {
   return {
     answers: c.answers,
     mentions: c.mentions,
@@ -66,7 +65,7 @@ export function createDashboardService(deps: {
      * One row per UTC day of the window (days without answers are zero rows); `runs` counts the
      * runs that finished that day (the chart's markers: where new answers came from).
      */
-    async timeseries(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
+    async timeseries(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all'): Promise<Timeseries> {
       const { brand, window } = await scope(accountId, brandId, days);
       const [counted, engineVersions, runs] = await Promise.all([
         rollups.countsByDay(brand.id, window.from, prompts),
@@ -82,7 +81,7 @@ export function createDashboardService(deps: {
      * Per platform (all 8, in catalogue order): the brand and each competitor, with mention rate
      * over the platform's answers and share of voice among all brand + competitor mentions.
      */
-    async competitors(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
+    async competitors(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all'): Promise<CompetitorBreakdown> {
       const { brand, window } = await scope(accountId, brandId, days);
       const [byPlatform, competitorRows, engineVersions] = await Promise.all([
         rollups.countsByPlatform(brand.id, window.from, prompts),
@@ -90,13 +89,12 @@ export function createDashboardService(deps: {
         rollups.engineVersions(brand.id, window.from, prompts),
       ]);
       const names = [...new Set([...brand.competitors.map((c) => c.name), ...competitorRows.map((c) => c.competitor)])];
-      const rows: Row[] = [];
-      for (const platform of PLATFORM_IDS) {
+      const rows = PLATFORM_IDS.flatMap((platform) => {
         const own = byPlatform.get(platform) ?? ZERO_COUNTS;
         const theirs = new Map(competitorRows.filter((c) => c.platform === platform).map((c) => [c.competitor, c]));
         const voice = own.mentions + [...theirs.values()].reduce((s, c) => s + c.mentions, 0);
         const info = platformInfo(platform as PlatformId);
-        const entry = (name: string, isBrand: boolean, mentions: number, positives: number, rankSum: number, rankCount: number): Row => ({
+        const entry = (name: string, isBrand: boolean, mentions: number, positives: number, rankSum: number, rankCount: number) => ({
           platform: info.v1Id,
           platformName: info.zh,
           name,
@@ -109,17 +107,17 @@ export function createDashboardService(deps: {
           avgRank: rankCount > 0 ? Math.round((rankSum / rankCount) * 10_000) / 10_000 : null,
           rankedMentions: rankCount,
         });
-        rows.push(entry(brand.name, true, own.mentions, own.positives, own.rankSum, own.rankCount));
-        for (const name of names) {
+        const competitorEntries = names.map((name) => {
           const c = theirs.get(name);
-          rows.push(entry(name, false, c?.mentions ?? 0, c?.positives ?? 0, c?.rankSum ?? 0, c?.rankCount ?? 0));
-        }
-      }
+          return entry(name, false, c?.mentions ?? 0, c?.positives ?? 0, c?.rankSum ?? 0, c?.rankCount ?? 0);
+        });
+        return [entry(brand.name, true, own.mentions, own.positives, own.rankSum, own.rankCount), ...competitorEntries];
+      });
       return { brandId: brand.id, ...windowFacts(window), prompts, engineVersions, rows };
     },
 
     /** Hit rate per monitored prompt (the brand's pack plus any prompt answered in the window), lowest first. */
-    async prompts(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
+    async prompts(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all'): Promise<PromptBreakdown> {
       const { brand, window } = await scope(accountId, brandId, days);
       const [counted, engineVersions] = await Promise.all([rollups.countsByPrompt(brand.id, window.from, prompts), rollups.engineVersions(brand.id, window.from, prompts)]);
       const texts = await repo.promptTexts(db, accountId, brand.id, counted.map((c) => c.promptHash));
@@ -145,7 +143,7 @@ export function createDashboardService(deps: {
     },
 
     /** Mention rate per AIDA stage, in funnel order (all four stages, zero rows included). */
-    async aida(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
+    async aida(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all'): Promise<AidaFunnel> {
       const { brand, window } = await scope(accountId, brandId, days);
       const [byStage, engineVersions] = await Promise.all([rollups.countsByStage(brand.id, window.from, prompts), rollups.engineVersions(brand.id, window.from, prompts)]);
       const rows = AIDA_STAGES.map((stage) => ({ stage, ...summaryColumns(byStage.get(stage) ?? ZERO_COUNTS) }));
@@ -156,7 +154,7 @@ export function createDashboardService(deps: {
      * The headline row (docs/metrics.md, "Headline figures"): unbranded visibility, share of
      * voice, average position and net sentiment over the window, each against the window before.
      */
-    async headline(accountId: string, brandId: string, days: number) {
+    async headline(accountId: string, brandId: string, days: number): Promise<Headline> {
       const { brand, window } = await scope(accountId, brandId, days);
       const previous = dayWindow(days, window.since.getTime() - 1);
       const [byDay, competitorMentions, engineVersions] = await Promise.all([
@@ -178,16 +176,15 @@ export function createDashboardService(deps: {
     },
 
     /** Every brand of the account side by side, highest visibility first. */
-    async compare(accountId: string, days: number) {
+    async compare(accountId: string, days: number): Promise<BrandComparison> {
       const window = dayWindow(days, now());
       const [list, byBrand, engineVersions] = await Promise.all([
         brands.list(accountId),
         rollups.countsByBrand(accountId, window.from),
         rollups.engineVersionsByAccount(accountId, window.from),
       ]);
-      const rows: Row[] = list.map((b) => ({ brandId: b.id, name: b.name, ...summaryColumns(byBrand.get(b.id) ?? ZERO_COUNTS) }));
-      const vis = (r: Row) => (typeof r.visibility === 'number' ? r.visibility : -1);
-      rows.sort((a, b) => vis(b) - vis(a) || String(a.name).localeCompare(String(b.name)));
+      const rows = list.map((b) => ({ brandId: b.id, name: b.name, ...summaryColumns(byBrand.get(b.id) ?? ZERO_COUNTS) }));
+      rows.sort((a, b) => (b.visibility ?? -1) - (a.visibility ?? -1) || a.name.localeCompare(b.name));
       return { ...windowFacts(window), engineVersions, rows };
     },
 
@@ -195,7 +192,7 @@ export function createDashboardService(deps: {
      * Sentiment per day among mentions, the window's totals, and alerts: negative-spike incidents
      * active in the window plus the live check of the last 2 days against the window before them.
      */
-    async sentiment(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all') {
+    async sentiment(accountId: string, brandId: string, days: number, prompts: PromptFilter = 'all'): Promise<SentimentOverview> {
       const { brand, window } = await scope(accountId, brandId, days);
       const [counted, engineVersions] = await Promise.all([rollups.countsByDay(brand.id, window.from, prompts), rollups.engineVersions(brand.id, window.from, prompts)]);
       const byDay = new Map(counted.map((r) => [r.day, r.counts]));
@@ -224,15 +221,15 @@ export function createDashboardService(deps: {
         engineVersions,
         totals: { mentions: total.mentions, positives: total.positives, neutrals: total.mentions - total.positives - total.negatives, negatives: total.negatives, positiveShare: positiveShare(total), negativeShare: negativeShare(total), avgSentiment: averageSentiment(total).value },
         alerts: [
-          ...(live ? [{ source: 'live', severity: live.severity, title: live.title, incidentId: null, status: null, openedAt: null }] : []),
-          ...incidents.map((i) => ({ source: 'incident', severity: i.severity, title: i.title, incidentId: i.id, status: i.status, openedAt: i.openedAt })),
+          ...(live ? [{ source: 'live' as const, severity: live.severity, title: live.title, incidentId: null, status: null, openedAt: null }] : []),
+          ...incidents.map((i) => ({ source: 'incident' as const, severity: i.severity, title: i.title, incidentId: i.id, status: i.status, openedAt: i.openedAt })),
         ],
         rows,
       };
     },
 
     /** The brand's sentinel incidents of every type and status, highest severity first. */
-    async crisis(accountId: string, brandId: string) {
+    async crisis(accountId: string, brandId: string): Promise<CrisisIncidents> {
       const brand = await brands.owned(accountId, brandId);
       const incidents = await sentinel.history(brand.id);
       const rows = incidents.map((i) => ({ id: i.id, type: i.type, severity: i.severity, status: i.status, title: i.title, evidenceCount: i.evidenceCount, openedAt: i.openedAt, updatedAt: i.updatedAt, resolvedAt: i.resolvedAt }));

@@ -73,8 +73,10 @@ export function rankQuality(c: AnswerCounts): number {
 }
 
 /** The flat columns every dashboard row uses for a rate (also the CSV header names). */
-export function rateColumns(prefix: string, r: Rate): Record<string, number | null> {
-  return { [prefix]: r.rate, [`${prefix}CiLow`]: r.ciLow, [`${prefix}CiHigh`]: r.ciHigh };
+export type RateColumns<P extends string> = { [K in P]: number | null } & { [K in `${P}CiLow` | `${P}CiHigh`]: number };
+
+export function rateColumns<P extends string>(prefix: P, r: Rate): RateColumns<P> {
+  return { [prefix]: r.rate, [`${prefix}CiLow`]: r.ciLow, [`${prefix}CiHigh`]: r.ciHigh } as RateColumns<P>;
 }
 
 /** Read a SQL row of summed counts (bigint sums come back as strings from node-postgres). */

@@ -4,6 +4,7 @@
  * real rules (URL policy, catalogue, one event set) with precise messages.
  */
 import { Type } from 'typebox';
+import { DELIVERY_STATUSES } from '../../db/schema/webhooks.js';
 
 const DateTime = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -103,7 +104,7 @@ export const DeliveryListSchema = Type.Object({
       eventId: Type.String(),
       event: Type.String(),
       test: Type.Boolean(),
-      status: Type.String(),
+      status: Type.Enum(DELIVERY_STATUSES),
       attempts: Type.Integer(),
       nextAttemptAt: Nullable(DateTime),
       lastStatusCode: Nullable(Type.Integer()),

@@ -4,7 +4,7 @@
  * successes one tier back. One tier state per endpoint for the whole page, so several pollers of
  * the same endpoint slow down together instead of each hammering a rate-limited server.
  */
-import { DEFAULT_POLLING, pollWithTiers, PollingTiers, type PollOutcome, type WaitForOptions } from '@sightline/client';
+import { DEFAULT_POLLING, pollWithTiers, PollingTiers, SightlineError, type PollOutcome, type WaitForOptions } from '@sightline/client';
 import { ApiError } from './client.js';
 
 const tiers = new PollingTiers(DEFAULT_POLLING);
@@ -50,5 +50,33 @@ export async function watch<T>(endpoint: string, read: () => Promise<T>, onValue
         signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
       });
     }
+  }
+}
+
+/**
+ * pollUntil for a component: stops quietly once `alive()` turns false (the component unmounted)
+ * or `timeoutMs` passes, answering undefined then; the last value otherwise. Errors other than
+ * 429 still throw.
+ */
+export async function pollWhileMounted<T>(
+  endpoint: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  alive: () => boolean,
+  options: Omit<WaitForOptions<T>, 'signal'> = {},
+): Promise<T | undefined> {
+  const controller = new AbortController();
+  try {
+    return await pollUntil(endpoint, read, done, {
+      ...options,
+      signal: controller.signal,
+      onProgress: (value, info) => {
+        if (!alive()) return controller.abort();
+        options.onProgress?.(value, info);
+      },
+    });
+  } catch (error) {
+    if (controller.signal.aborted || (error instanceof SightlineError && error.code === 'WAIT_TIMEOUT')) return undefined;
+    throw error;
   }
 }

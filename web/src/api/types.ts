@@ -1,114 +1,123 @@
 /**
- * Response shapes the dashboard reads. Brands, probes, citations, authority and suggestions are
- * the types generated from the server's OpenAPI document (@sightline/client; the dashboard twins
- * of the v1 routes answer the same shapes), the free check and AEO rewrite those generated from
- * the legacy routes' schemas. The rest (identity, status, keys, incidents, webhooks) are
- * dashboard-only routes outside the v1 document, still written here.
+ * Every request and response shape the dashboard reads, derived from the types @sightline/client
+ * generates from the server's own route schemas: the v1 document (`/api/v1/openapi.json`, which
+ * also documents the team routes) and the legacy surface the dashboard calls (`/api/…`, session
+ * cookie). Nothing here is written by hand: a server schema change shows up as a type error.
+ * Where a view needs one part of an answer, it is taken by indexed access, never redeclared.
  */
-import type { V1Paths, FreeCheckResponse as GeneratedFreeCheck, AeoRewriteResponse } from '@sightline/client';
+import type { LegacyPaths, V1Paths } from '@sightline/client';
 
-type Json<P extends keyof V1Paths, M extends 'get' | 'post'> = V1Paths[P] extends { [K in M]: { responses: infer R } }
-  ? R extends { 200: { content: { 'application/json': infer T } } } ? T
-  : R extends { 201: { content: { 'application/json': infer T } } } ? T
-  : R extends { 202: { content: { 'application/json': infer T } } } ? T
+type Paths = V1Paths & LegacyPaths;
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+type Operation<P extends keyof Paths, M extends Method> = Paths[P] extends { [K in M]: infer O } ? O : never;
+type JsonOf<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+
+/** The JSON `method path` answers with on success (200, 201 or 202). */
+export type Json<P extends keyof Paths, M extends Method> = Operation<P, M> extends { responses: infer R }
+  ? R extends { 200: infer A } ? JsonOf<A>
+  : R extends { 201: infer A } ? JsonOf<A>
+  : R extends { 202: infer A } ? JsonOf<A>
   : never
   : never;
+/** The JSON body `method path` takes. */
+export type Body<P extends keyof Paths, M extends Method> = Operation<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
+/** The query parameters `method path` takes. */
+export type Query<P extends keyof Paths, M extends Method> = Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
-export type FreeCheckResponse = GeneratedFreeCheck;
+// Identity and status.
+export type Profile = Json<'/api/me', 'get'>;
+export type SignedIn = Json<'/api/auth/login', 'post'>;
+export type Credentials = Body<'/api/auth/login', 'post'>;
+export type StatusReport = Json<'/api/status', 'get'>;
+export type Meta = Json<'/api/meta', 'get'>;
+export type AliasSuggestionList = Json<'/api/check/alias-suggestions', 'get'>;
+
+// The free check and the content tools.
+export type FreeCheckResponse = Json<'/api/check/run', 'post'>;
 export type FreeCheckSummary = FreeCheckResponse['summary'][number];
-export type BrandDetail = Json<'/api/v1/brands/{id}', 'get'>;
+export type AeoRewrite = Json<'/api/aeo/rewrite', 'post'>;
+export type AeoRewriteInput = Body<'/api/aeo/rewrite', 'post'>;
+export type Suggestion = Json<'/api/suggest', 'post'>;
+export type SuggestInput = Body<'/api/suggest', 'post'>;
+
+// Brands, their prompts, probes (the dashboard twins of the v1 routes).
+export type BrandList = Json<'/api/brands', 'get'>;
+export type BrandDetail = Json<'/api/brands/{id}', 'get'>;
 export type Brand = BrandDetail['brand'];
-export type ProbeTrigger = Json<'/api/v1/probes', 'post'>;
-export type ProbeStatus = Json<'/api/v1/probes/{id}', 'get'>;
-export type Suggestion = Json<'/api/v1/suggest', 'post'>;
-export type Citation = Json<'/api/v1/citations', 'get'>['citations'][number];
-export type Authority = Json<'/api/v1/authority', 'get'>;
-export type AeoRewrite = AeoRewriteResponse;
+export type BrandInput = Body<'/api/brands', 'post'>;
+export type CreatedBrand = Json<'/api/brands', 'post'>;
+export type BrandUpdate = Body<'/api/brands/{id}', 'patch'>;
+export type UpdatedBrand = Json<'/api/brands/{id}', 'patch'>;
+export type CompetitorCandidates = Json<'/api/brands/{id}/competitor-candidates', 'get'>;
+export type BrandPromptList = Json<'/api/brands/{id}/prompts', 'get'>;
+export type BrandPrompt = BrandPromptList['prompts'][number];
+export type NewPrompt = Body<'/api/brands/{id}/prompts', 'post'>;
+export type PromptUpdate = Body<'/api/brands/{id}/prompts/{promptId}', 'patch'>;
+export type PromptImport = Json<'/api/brands/{id}/prompts/import', 'post'>;
+export type ProbeTrigger = Json<'/api/probes', 'post'>;
+export type ProbeStatus = Json<'/api/probes/{id}', 'get'>;
+export type Citations = Json<'/api/citations', 'get'>;
+export type Citation = Citations['citations'][number];
+export type Authority = Json<'/api/authority', 'get'>;
 
-export interface Profile {
-  account: { id: string; tier: string; createdAt: string };
-  user: { id: string; email: string; role: string };
-  tier: string;
-  role: string;
-}
-export interface SignedIn {
-  account: { id: string; tier: string };
-  user: { id: string; email: string; role: string };
-}
+// Dashboard data (JSON; the same rows as CSV).
+/** The query every per-brand view takes (the headline takes brand_id and days only). */
+export type ViewQuery = Query<'/api/dashboard/visibility/timeseries', 'get'>;
+export type Timeseries = Json<'/api/dashboard/visibility/timeseries', 'get'>;
+export type TimeseriesRow = Timeseries['rows'][number];
+export type CompetitorBreakdown = Json<'/api/dashboard/competitors/breakdown', 'get'>;
+export type PlatformRow = CompetitorBreakdown['rows'][number];
+export type PromptBreakdown = Json<'/api/dashboard/prompts/breakdown', 'get'>;
+export type PromptRow = PromptBreakdown['rows'][number];
+export type AidaFunnel = Json<'/api/dashboard/prompts/aida', 'get'>;
+export type StageRow = AidaFunnel['rows'][number];
+export type Headline = Json<'/api/dashboard/headline', 'get'>;
+export type Figure = Headline['visibility'];
+export type MetricDefinitions = Json<'/api/metrics/definitions', 'get'>;
+export type MetricDefinition = MetricDefinitions['definitions'][number];
+export type SentimentOverview = Json<'/api/sentiment/overview', 'get'>;
+export type CrisisIncidents = Json<'/api/crisis/incidents', 'get'>;
+export type IncidentRow = CrisisIncidents['rows'][number];
 
-export interface StatusReport {
-  mode: 'simulate' | 'live';
-  llms: { platforms: { platform: string; zh: string; ok: boolean; simulated: boolean }[] };
-}
+// Monitoring and the plan.
+export type Throttles = Json<'/api/monitoring/throttles', 'get'>;
+export type Plan = Json<'/api/plan', 'get'>;
+export type Quota = NonNullable<Plan['quotas']['brands']>;
+export type TierOffer = Plan['current'];
+export type TierName = Plan['tier'];
 
-export interface ApiKey {
-  id: string;
-  name: string | null;
-  type: 'legacy' | 'v1';
-  mode: 'live' | 'test' | null;
-  scopes: string[];
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-}
-export interface CreatedKey extends Omit<ApiKey, 'lastUsedAt'> {
-  key: string;
-}
+// Keys.
+export type KeyList = Json<'/api/keys', 'get'>;
+export type ApiKey = KeyList['data'][number];
+export type KeyInput = Body<'/api/keys', 'post'>;
+export type CreatedKey = Json<'/api/keys', 'post'>;
 
-export interface Incident {
-  id: string;
-  severity: 'low' | 'medium' | 'high' | 'critical';
-  type: string;
-  title: string;
-  openedAt: string;
-  status: string;
-  evidenceCount: number;
-}
-export interface Webhook {
-  id: string;
-  name: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-  lastTriggeredAt: string | null;
-  consecutiveFailures: number;
-  lastError: string | null;
-}
-/** GET /api/alerts: a webhook failing for 24 h (and later kinds of account alert). */
-export interface AccountAlert {
-  id: string;
-  webhookId: string;
-  webhookName: string;
-  brandId: string | null;
-  kind: string;
-  message: string;
-  failingSince: string;
-  createdAt: string;
-  resolvedAt: string | null;
-  acknowledgedAt: string | null;
-  acknowledgedBy: string | null;
-}
+// Webhooks.
+export type WebhookList = Json<'/api/webhooks', 'get'>;
+export type Webhook = WebhookList['data'][number];
+export type WebhookInput = Body<'/api/webhooks', 'post'>;
+export type CreatedWebhook = Json<'/api/webhooks', 'post'>;
+export type WebhookUpdate = Body<'/api/webhooks/{id}', 'patch'>;
+export type WebhookTest = Json<'/api/webhooks/{id}/test', 'post'>;
+export type DeliveryList = Json<'/api/webhooks/{id}/deliveries', 'get'>;
+export type Delivery = DeliveryList['data'][number];
+
+// Account alerts (a webhook failing for 24 h, and later kinds), until acknowledged.
+export type AlertList = Json<'/api/alerts', 'get'>;
+export type AccountAlert = AlertList['data'][number];
 /** `open`: not acknowledged yet. */
-export type AlertState = 'open' | 'acknowledged' | 'all';
-export interface CreatedWebhook extends Webhook {
-  secret: string;
-}
-export interface Delivery {
-  id: string;
-  event: string;
-  attempt: number;
-  status: string;
-  responseStatus: number | null;
-  latencyMs: number | null;
-  error: string | null;
-  createdAt: string;
-}
+export type AlertQuery = Query<'/api/alerts', 'get'>;
+export type AlertState = NonNullable<AlertQuery['state']>;
+export type AcknowledgedAlert = Json<'/api/alerts/{id}/acknowledge', 'post'>;
 
-// The team operations are in the OpenAPI document too (session cookie), so their shapes are generated.
-export type TeamMember = Json<'/api/team/members', 'get'>['data'][number];
-export type TeamInvite = Json<'/api/team/invites', 'get'>['data'][number];
+// The team operations are in the OpenAPI document (session cookie).
+export type TeamMembers = Json<'/api/team/members', 'get'>;
+export type TeamMember = TeamMembers['data'][number];
+export type TeamInvites = Json<'/api/team/invites', 'get'>;
+export type TeamInvite = TeamInvites['data'][number];
 export type CreatedInvite = Json<'/api/team/invites', 'post'>;
+export type InviteInput = Body<'/api/team/invites', 'post'>;
 export type InvitePreview = Json<'/api/team/invites/preview', 'post'>;
 export type AcceptedInvite = Json<'/api/team/invites/accept', 'post'>;
+export type AcceptInput = Body<'/api/team/invites/accept', 'post'>;
 export type TeamRole = TeamMember['role'];

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
+import type { AliasSuggestionList } from '../api/types.js';
 import { useI18n } from '../i18n/I18n.js';
 import { splitList } from './ui.js';
 
@@ -15,7 +16,7 @@ export function useAliasSuggestions(name: string): string[] {
     if (trimmed.length < 2) return setSuggested([]);
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api<{ aliases: string[] }>('/api/check/alias-suggestions', { public: true, query: { name: trimmed }, signal: controller.signal })
+      api<AliasSuggestionList>('/api/check/alias-suggestions', { public: true, query: { name: trimmed }, signal: controller.signal })
         .then((r) => setSuggested(r.aliases))
         .catch(() => setSuggested([]));
     }, 250);

@@ -4,7 +4,8 @@
  * questions, not a share of the stage before: no funnel shape, no line joining the stages, and a
  * later stage may well be higher than an earlier one.
  */
-import { endpoints, type StageRow } from '../api/endpoints.js';
+import { endpoints } from '../api/endpoints.js';
+import type { StageRow } from '../api/types.js';
 import { ChartCard } from '../components/ChartCard.js';
 import { DataTable } from '../components/DataTable.js';
 import { useI18n } from '../i18n/I18n.js';

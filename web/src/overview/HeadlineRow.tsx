@@ -6,7 +6,8 @@
  * print says which analysis engine version(s) read the window's answers.
  */
 import { useState, type ReactNode } from 'react';
-import { endpoints, type Figure, type Headline, type MetricDefinition } from '../api/endpoints.js';
+import { endpoints } from '../api/endpoints.js';
+import type { Figure, Headline, MetricDefinition } from '../api/types.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
 import { Loaded } from './Section.js';

@@ -1,5 +1,6 @@
 /** Open (unresolved) sentinel incidents, highest severity first. */
-import { endpoints, type IncidentRow } from '../api/endpoints.js';
+import { endpoints } from '../api/endpoints.js';
+import type { IncidentRow } from '../api/types.js';
 import { Card } from '../components/Card.js';
 import { DataTable } from '../components/DataTable.js';
 import { useI18n } from '../i18n/I18n.js';

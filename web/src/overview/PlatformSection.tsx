@@ -4,7 +4,8 @@
  * competitor, and average rank as dots (1 = named first; lower is better). The table adds the
  * mention rate with its interval and n; the CSV has every column.
  */
-import { endpoints, type PlatformRow } from '../api/endpoints.js';
+import { endpoints } from '../api/endpoints.js';
+import type { PlatformRow } from '../api/types.js';
 import { ChartCard } from '../components/ChartCard.js';
 import { DataTable } from '../components/DataTable.js';
 import { useI18n } from '../i18n/I18n.js';

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
-import { pollUntil } from '../api/polling.js';
+import { pollWhileMounted } from '../api/polling.js';
 import type { ProbeStatus } from '../api/types.js';
 import { ErrorNotice, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
@@ -19,17 +19,10 @@ export function ProbeRunner({ brandId, onFinished }: { brandId: string; onFinish
 
   // The client's polling tiers: 1 s, slower after three 429s in a row (src: web/src/api/polling.ts).
   const poll = async (runId: string) => {
-    const controller = new AbortController();
-    const stop = () => controller.abort();
-    const final = await pollUntil('GET /api/probes/{id}', () => endpoints.probe(runId), (status) => FINISHED.has(status.status), {
-      signal: controller.signal,
+    const final = await pollWhileMounted('GET /api/probes/{id}', () => endpoints.probe(runId), (status) => FINISHED.has(status.status), () => alive.current, {
       onProgress: (status) => {
-        if (!alive.current) return stop();
         if (status && !FINISHED.has(status.status)) setState({ kind: 'running', status });
       },
-    }).catch((error: unknown) => {
-      if (controller.signal.aborted) return undefined;
-      throw error;
     });
     if (!final || !alive.current) return;
     setState({ kind: 'done', status: final });

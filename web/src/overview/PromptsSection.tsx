@@ -1,6 +1,7 @@
 /** Hit rate per monitored prompt, lowest first (where content work pays most). Table + CSV. */
 import { useState } from 'react';
-import { endpoints, type PromptRow } from '../api/endpoints.js';
+import { endpoints } from '../api/endpoints.js';
+import type { PromptRow } from '../api/types.js';
 import { Card } from '../components/Card.js';
 import { DataTable } from '../components/DataTable.js';
 import { useI18n } from '../i18n/I18n.js';

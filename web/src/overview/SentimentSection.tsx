@@ -1,5 +1,6 @@
 /** Sentiment of the brand's mentions per day (stacked), totals, and sentiment alerts. */
-import { endpoints, type SentimentOverview } from '../api/endpoints.js';
+import { endpoints } from '../api/endpoints.js';
+import type { SentimentOverview } from '../api/types.js';
 import { ChartCard } from '../components/ChartCard.js';
 import { DataTable } from '../components/DataTable.js';
 import { Notice } from '../components/ui.js';

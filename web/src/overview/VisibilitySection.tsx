@@ -4,7 +4,8 @@
  * answers came from). Before 7 days with answers there is no trend to draw: the card says how
  * many more days, and lists the days so far.
  */
-import { endpoints, type TimeseriesRow } from '../api/endpoints.js';
+import { endpoints } from '../api/endpoints.js';
+import type { TimeseriesRow } from '../api/types.js';
 import { ChartCard } from '../components/ChartCard.js';
 import { DataTable } from '../components/DataTable.js';
 import { useI18n } from '../i18n/I18n.js';

@@ -4,8 +4,8 @@
  * their branded / stage / intent tags, enable or disable each, add one, import a CSV.
  */
 import { useState, type FormEvent } from 'react';
-import { endpoints, type BrandPrompt } from '../api/endpoints.js';
-import type { Brand } from '../api/types.js';
+import { endpoints } from '../api/endpoints.js';
+import type { Brand, BrandPrompt, BrandUpdate } from '../api/types.js';
 import { DataTable } from '../components/DataTable.js';
 import { ErrorNotice, Field, Notice, splitList } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
@@ -41,7 +41,7 @@ function EditBrand({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => vo
         aliases: splitList(text('aliases')),
         competitors: parseCompetitors(String(form.get('competitors') ?? '')),
         officialAccounts: splitList(text('officialAccounts')),
-        locale: text('locale') || null,
+        locale: (text('locale') || null) as BrandUpdate['locale'], // the <select>'s values
       });
       setSaved(result.aliasSuggestions.brand);
       onSaved(result.brand);

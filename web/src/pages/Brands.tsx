@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { ApiError } from '../api/client.js';
-import { endpoints, type Plan } from '../api/endpoints.js';
-import type { Brand } from '../api/types.js';
+import { endpoints } from '../api/endpoints.js';
+import type { Brand, Plan } from '../api/types.js';
 import { AliasSuggestions, useAliasSuggestions, withAlias } from '../components/AliasSuggest.js';
 import { DataTable } from '../components/DataTable.js';
 import { ErrorNotice, Field, LoadStatus, Notice, splitList } from '../components/ui.js';

@@ -1,7 +1,7 @@
 /** API keys: create (legacy or v1, scopes, live/test) — shown once — list and revoke. */
 import { useState, type FormEvent } from 'react';
 import { endpoints } from '../api/endpoints.js';
-import type { ApiKey, CreatedKey } from '../api/types.js';
+import type { ApiKey, CreatedKey, KeyInput } from '../api/types.js';
 import { DataTable } from '../components/DataTable.js';
 import { ConfirmButton, CopyButton, ErrorNotice, Field, LoadStatus, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
@@ -18,7 +18,7 @@ function CreateKey({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
     const element = event.currentTarget;
     const form = new FormData(element);
     const name = String(form.get('name') ?? '').trim();
-    const scopes = form.getAll('scopes').map(String);
+    const scopes = form.getAll('scopes').map(String) as NonNullable<KeyInput['scopes']>; // the checkboxes' values
     setError(null);
     try {
       const created = await endpoints.createKey({

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
-import { endpoints, type Plan as PlanData, type Quota, type TierName, type TierOffer } from '../api/endpoints.js';
+import { endpoints } from '../api/endpoints.js';
+import type { Meta, Plan as PlanData, Quota, TierName, TierOffer } from '../api/types.js';
 import { DataTable } from '../components/DataTable.js';
 import { ErrorNotice, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
@@ -58,7 +59,7 @@ function NextTier({ plan }: { plan: PlanData }) {
   const tierName = useTierName();
   const [email, setEmail] = useState<string | null>(null);
   useEffect(() => {
-    api<{ supportEmail: string }>('/api/meta', { public: true }).then((m) => setEmail(m.supportEmail), () => setEmail(null));
+    api<Meta>('/api/meta', { public: true }).then((m) => setEmail(m.supportEmail), () => setEmail(null));
   }, []);
   const contact = email ? <a href={`mailto:${email}?subject=${encodeURIComponent(`Sightline plan: ${plan.tier}`)}`}>{email}</a> : null;
   if (!plan.next) {

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
-import type { AeoRewrite, Suggestion } from '../api/types.js';
+import type { AeoRewrite, SuggestInput, Suggestion } from '../api/types.js';
 import { Markdown } from '../components/Markdown.js';
 import { CopyButton, ErrorNotice, Field, Notice, TextArea } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
@@ -86,7 +86,7 @@ function Suggest() {
   const [brands] = useApi((signal) => endpoints.brands(signal), []);
   const [result, setResult] = useState<Suggestion | null>(null);
   const { submit, busy, error } = useSubmit(async (form) => {
-    const intent = String(form.get('intent') ?? '');
+    const intent = String(form.get('intent') ?? '') as NonNullable<SuggestInput['intent']> | ''; // the <select>'s values
     setResult(await endpoints.suggest({ brandId: String(form.get('brandId')), content: String(form.get('content')), ...(intent ? { intent } : {}) }));
   });
   const list = brands.state === 'ready' ? brands.data.brands : [];

@@ -10,7 +10,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AlertList } from '../alerts/AlertList.js';
 import { api, ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
-import type { Brand } from '../api/types.js';
+import { pollWhileMounted } from '../api/polling.js';
+import type { Brand, CreatedWebhook, Delivery, DeliveryList, Webhook, WebhookInput, WebhookList, WebhookTest, WebhookUpdate } from '../api/types.js';
 import { DataTable } from '../components/DataTable.js';
 import { ConfirmButton, CopyButton, ErrorNotice, Field, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
@@ -26,42 +27,15 @@ const EVENT_SETS = {
 type EventSet = keyof typeof EVENT_SETS;
 const KNOWN_EVENTS = new Set<string>([...EVENT_SETS.v1, ...EVENT_SETS.legacy]);
 
-type WebhookState = 'disabled' | 'failing' | 'working' | 'unused';
-interface Webhook {
-  id: string;
-  brandId: string | null;
-  name: string;
-  url: string;
-  eventSet: EventSet;
-  events: string[];
-  enabled: boolean;
-  state: WebhookState;
-  nextRetryAt: string | null;
-  failingSince: string | null;
-  consecutiveFailures: number;
-  lastError: string | null;
-  lastTriggeredAt: string | null;
-}
-interface Delivery {
-  id: string;
-  event: string;
-  test: boolean;
-  status: 'pending' | 'succeeded' | 'failed' | 'dead';
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  attemptLog: { latencyMs: number }[];
-}
+type WebhookState = Webhook['state'];
 
 const webhookApi = {
-  list: (brandId: string | undefined, signal: AbortSignal) => api<{ data: Webhook[] }>('/api/webhooks', { query: { brandId }, signal }),
-  create: (body: { brandId: string; name: string; url: string; events: string[] }) => api<{ webhook: Webhook; secret: string }>('/api/webhooks', { method: 'POST', body }),
-  update: (id: string, body: { enabled: boolean }) => api<Webhook>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  list: (brandId: string | undefined, signal: AbortSignal) => api<WebhookList>('/api/webhooks', { query: { brandId }, signal }),
+  create: (body: WebhookInput) => api<CreatedWebhook>('/api/webhooks', { method: 'POST', body }),
+  update: (id: string, body: WebhookUpdate) => api<Webhook>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
   remove: (id: string) => api<void>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  test: (id: string) => api<{ eventId: string; deliveryId: string }>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: 'POST', body: {} }),
-  deliveries: (id: string, signal?: AbortSignal) => api<{ data: Delivery[] }>(`/api/webhooks/${encodeURIComponent(id)}/deliveries`, { query: { limit: 20 }, ...(signal ? { signal } : {}) }),
+  test: (id: string) => api<WebhookTest>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: 'POST', body: {} }),
+  deliveries: (id: string, signal?: AbortSignal) => api<DeliveryList>(`/api/webhooks/${encodeURIComponent(id)}/deliveries`, { query: { limit: 20 }, ...(signal ? { signal } : {}) }),
 };
 
 /** "New citation found" and what it means, in the reader's language; unknown identifiers as they are. */
@@ -160,8 +134,8 @@ function CreateWebhook({ brands, brandId, onCreated }: { brands: Brand[]; brandI
   );
 }
 
-function deliveryStatusKey(status: string): MessageKey {
-  return (['pending', 'succeeded', 'failed', 'dead'].includes(status) ? `webhooks.delivery.${status}` : 'webhooks.delivery.pending') as MessageKey;
+function deliveryStatusKey(status: Delivery['status']): MessageKey {
+  return `webhooks.delivery.${status}`;
 }
 
 function Deliveries({ webhookId, version }: { webhookId: string; version: number }) {
@@ -213,17 +187,19 @@ function useTestSend(hookId: string, onSettled: () => void) {
     setResult({ kind: 'waiting' });
     try {
       const { deliveryId } = await webhookApi.test(hookId);
-      const deadline = Date.now() + TEST_WAIT_MS;
-      while (alive.current && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 700));
-        const found = (await webhookApi.deliveries(hookId)).data.find((d) => d.id === deliveryId);
-        if (found && found.attempts > 0) {
-          if (alive.current) setResult({ kind: 'done', delivery: found });
-          onSettled();
-          return;
-        }
-      }
-      if (alive.current) setResult({ kind: 'noAnswer' });
+      // The client's polling tiers (1 s, slower after three 429s in a row), not a fixed loop that stops on a 429.
+      const found = await pollWhileMounted(
+        'GET /api/webhooks/{id}/deliveries',
+        async () => (await webhookApi.deliveries(hookId)).data.find((d) => d.id === deliveryId),
+        (d) => d !== undefined && d.attempts > 0,
+        () => alive.current,
+        { timeoutMs: TEST_WAIT_MS },
+      );
+      if (!alive.current) return;
+      if (found) {
+        setResult({ kind: 'done', delivery: found });
+        onSettled();
+      } else setResult({ kind: 'noAnswer' });
     } catch (caught) {
       if (alive.current) {
         setResult(null);

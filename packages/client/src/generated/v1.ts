@@ -4133,10 +4133,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description The rows the CSV export writes, one object per row. */
-                            rows: {
-                                [key: string]: string | number | boolean | (never | null);
-                            }[];
+                            brandId: string;
+                            days: number;
+                            /** @description UTC day, YYYY-MM-DD. */
+                            from: string;
+                            /** @description UTC day, YYYY-MM-DD. */
+                            to: string;
+                            prompts: "all" | "unbranded" | "branded";
                             /** @description The analysis engine version(s) the figures come from, newest first, with how many of the counted answers each read. More than one until `sightline reanalyze` re-reads older answers. */
                             engineVersions: {
                                 /** @description Analysis engine version (semver), e.g. "2.0.0". */
@@ -4144,8 +4147,70 @@ export interface paths {
                                 /** @description Answers of the window read by this version. */
                                 answers: number;
                             }[];
-                        } & {
-                            [key: string]: unknown;
+                            total: {
+                                /** @description Answers examined. */
+                                answers: number;
+                                /** @description Answers naming the brand. */
+                                mentions: number;
+                                /** @description mentions / answers (null without a sample). */
+                                visibility: number | null;
+                                /** @description Lower bound of its 95 % Wilson interval. */
+                                visibilityCiLow: number;
+                                /** @description Upper bound of its 95 % Wilson interval. */
+                                visibilityCiHigh: number;
+                                positives: number;
+                                negatives: number;
+                                /** @description positive mentions / mentions (null without a sample). */
+                                positiveShare: number | null;
+                                /** @description Lower bound of its 95 % Wilson interval. */
+                                positiveShareCiLow: number;
+                                /** @description Upper bound of its 95 % Wilson interval. */
+                                positiveShareCiHigh: number;
+                                /** @description negative mentions / mentions (null without a sample). */
+                                negativeShare: number | null;
+                                /** @description Lower bound of its 95 % Wilson interval. */
+                                negativeShareCiLow: number;
+                                /** @description Upper bound of its 95 % Wilson interval. */
+                                negativeShareCiHigh: number;
+                                avgRank: number | null;
+                                /** @description Mentions with a rank (the sample of avgRank). */
+                                rankedMentions: number;
+                                avgSentiment: number | null;
+                            };
+                            rows: {
+                                /** @description UTC day, YYYY-MM-DD. */
+                                day: string;
+                                /** @description Answers examined. */
+                                answers: number;
+                                /** @description Answers naming the brand. */
+                                mentions: number;
+                                /** @description mentions / answers (null without a sample). */
+                                visibility: number | null;
+                                /** @description Lower bound of its 95 % Wilson interval. */
+                                visibilityCiLow: number;
+                                /** @description Upper bound of its 95 % Wilson interval. */
+                                visibilityCiHigh: number;
+                                positives: number;
+                                negatives: number;
+                                /** @description positive mentions / mentions (null without a sample). */
+                                positiveShare: number | null;
+                                /** @description Lower bound of its 95 % Wilson interval. */
+                                positiveShareCiLow: number;
+                                /** @description Upper bound of its 95 % Wilson interval. */
+                                positiveShareCiHigh: number;
+                                /** @description negative mentions / mentions (null without a sample). */
+                                negativeShare: number | null;
+                                /** @description Lower bound of its 95 % Wilson interval. */
+                                negativeShareCiLow: number;
+                                /** @description Upper bound of its 95 % Wilson interval. */
+                                negativeShareCiHigh: number;
+                                avgRank: number | null;
+                                /** @description Mentions with a rank (the sample of avgRank). */
+                                rankedMentions: number;
+                                avgSentiment: number | null;
+                                /** @description Runs that finished that day. */
+                                runs: number;
+                            }[];
                         };
                     };
                 };
@@ -4244,10 +4309,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description The rows the CSV export writes, one object per row. */
-                            rows: {
-                                [key: string]: string | number | boolean | (never | null);
-                            }[];
+                            brandId: string;
+                            days: number;
+                            /** @description UTC day, YYYY-MM-DD. */
+                            from: string;
+                            /** @description UTC day, YYYY-MM-DD. */
+                            to: string;
+                            prompts: "all" | "unbranded" | "branded";
                             /** @description The analysis engine version(s) the figures come from, newest first, with how many of the counted answers each read. More than one until `sightline reanalyze` re-reads older answers. */
                             engineVersions: {
                                 /** @description Analysis engine version (semver), e.g. "2.0.0". */
@@ -4255,8 +4323,37 @@ export interface paths {
                                 /** @description Answers of the window read by this version. */
                                 answers: number;
                             }[];
-                        } & {
-                            [key: string]: unknown;
+                            rows: {
+                                /** @description v1 platform id. */
+                                platform: string;
+                                platformName: string;
+                                /** @description The brand or a competitor. */
+                                name: string;
+                                isBrand: boolean;
+                                /** @description The platform's answers. */
+                                answers: number;
+                                mentions: number;
+                                /** @description mentions / answers (null without a sample). */
+                                mentionRate: number | null;
+                                /** @description Lower bound of its 95 % Wilson interval. */
+                                mentionRateCiLow: number;
+                                /** @description Upper bound of its 95 % Wilson interval. */
+                                mentionRateCiHigh: number;
+                                /** @description mentions / all brand and competitor mentions (null without a sample). */
+                                shareOfVoice: number | null;
+                                /** @description Lower bound of its 95 % Wilson interval. */
+                                shareOfVoiceCiLow: number;
+                                /** @description Upper bound of its 95 % Wilson interval. */
+                                shareOfVoiceCiHigh: number;
+                                /** @description positive mentions / mentions (null without a sample). */
+                                positiveShare: number | null;
+                                /** @description Lower bound of its 95 % Wilson interval. */
+                                positiveShareCiLow: number;
+                                /** @description Upper bound of its 95 % Wilson interval. */
+                                positiveShareCiHigh: number;
+                                avgRank: number | null;
+                                rankedMentions: number;
+                            }[];
                         };
                     };
                 };

@@ -71,4 +71,9 @@ export const ZH_LEXICON: ReadonlyArray<readonly [string, number]> = [
   // engine 2.4: everyday product praise and price complaints (rules §3); "受…欢迎" split by its object
   ['噪音小', 1], ['噪音低', 1], ['制冷快', 1], ['制热快', 1], ['质量高', 1], ['质量好', 1], ['欢迎', 0.7],
   ['欢迎光临', 0], ['欢迎使用', 0], ['欢迎关注', 0], ['欢迎留言', 0], ['欢迎咨询', 0], ['涨价', -1], ['提价', -1],
+  // engine 2.5: casual praise (今年最爱, 必入, yyds), advice against with a softener (不太建议: 建议 is
+  // no judgement by itself), and everyday problems (限速, 弹窗广告, 涂层脱落, 敷衍, 被曝) (rules §3)
+  ['最爱', 1.5], ['必入', 1.5], ['必买', 1.5], ['yyds', 1.5], ['不太建议', -1.5], ['不太值得', -1.5],
+  ['限速', -1], ['弹窗', -1], ['广告也很多', -1], ['广告也多', -1], ['广告也偏多', -1], ['广告偏多', -1], ['广告越来越多', -1.5],
+  ['脱落', -1], ['敷衍', -1], ['被曝', -1], ['曝光', -0.5], ['拖欠', -1.5], ['推诿', -1], ['理赔难', -1.5], ['拒赔', -1.5],
 ];

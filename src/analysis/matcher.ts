@@ -167,7 +167,12 @@ export class MentionMatcher {
     if (info.acronym) {
       // "HP", "Hp" and "ＨＰ" are the brand (any case but all-lower, §1); "120 hp" is not.
       const slice = original.slice(origStart, folded.origin[end]!).normalize('NFKC');
-      if (slice === slice.toLowerCase()) return false;
+      // All lower-case is the brand only when a capitalised product name follows and no figure
+      // precedes it ("dji Mini 4 Pro", "hp Envy"; not "120 hp").
+      const origEnd = folded.origin[end]!;
+      const productAfter = /^ [A-Z][A-Za-z]*(?: [A-Z0-9][A-Za-z0-9]*)*/.test(original.slice(origEnd, origEnd + 30));
+      const figureBefore = /\d\s*$/.test(original.slice(Math.max(0, origStart - 4), origStart));
+      if (slice === slice.toLowerCase() && (!productAfter || figureBefore)) return false;
     }
     return true;
   }

@@ -291,11 +291,16 @@ function aggregate(
     let w = contrasted.has(c.clause) && seen.has(c.target) ? 1.5 : 1;
     if (clause?.concession === true) w *= 0.5;
     raw[c.target]! += w * c.value;
+    // For the balance test a con after "but" is weighed as written: "rich sound and easy setup, but
+    // no input switching and a flaky app" has as many cons as pros (T4: a balanced entry). Praise
+    // after "but" keeps its weight: "had a recall in 2009, but today it is reliable" turns away
+    // from a past problem.
+    const plain = c.value > 0 ? w * c.value : clause?.concession === true ? 0.5 * c.value : c.value;
     if (c.value > 0) {
-      pros[c.target]! += w * c.value;
+      pros[c.target]! += plain;
       proCount[c.target]!++;
     } else if (c.value < 0) {
-      cons[c.target]! -= w * c.value;
+      cons[c.target]! -= plain;
       conCount[c.target]!++;
     }
     seen.add(c.target);

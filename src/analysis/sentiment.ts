@@ -57,10 +57,10 @@ const BALANCED_VERDICT = /优缺点都(?:很|比较|十分|非常)?(?:明显|突
 // "X is great, unlike Y, whose…": Y gets the opposite of the clause before, and the clause after
 // ("whose sites load slowly") is about Y (§3: stance is per brand, not per sentence).
 const UNLIKE_AFTER = /^[\s*_>#-]*(?:unlike|不像|不同于)/i;
-// "What about X?", "Why not X?", "那X呢？", "为什么没有X？": a question that names the brand opens a
-// note about it; the sentences that answer it are about X even without a pronoun (T1: a brand
-// criticised only in a note after the list).
-const TOPIC_QUESTION = /^[\s>*_#-]*(?:(?:and |so )?(?:what about|how about|why not|why no|where(?:'s| is)|what of)\b|那|至于|为什么没有|为什么不推荐|为啥没有|怎么没有)[^。！？?!.\n]{0,40}(?:[?？]|呢[？?。]?)[\s*_]*$/i;
+// "What about X?", "Why not X?", "那X呢？", "为什么没有X？", "为什么很多人选X？": a question that names
+// the brand opens a note about it; the sentences (or reasons) that answer it are about X even
+// without a pronoun (T1: a brand criticised only in a note after the list).
+const TOPIC_QUESTION = /^[\s>*_#-]*(?:(?:and |so )?(?:what about|how about|why not|why no|why (?:do|does|did|is|are|should|would)|where(?:'s| is)|what of)\b|那|至于|为什么|为啥|怎么没有)[^。！？?!.\n]{0,40}(?:[?？]|呢[？?。]?)[\s*_]*$/i;
 // A refusal ("I can't help with…", "抱歉，我无法…") describes the request, not the brand: its problem
 // words ("违反平台规则", "break its terms") are no stance (§3: a refusal that names the brand is neutral).
 const REFUSAL = /^[\s>*_#-]*(?:(?:sorry|i'm sorry|抱歉|对不起|很抱歉)[,，\s]*)?(?:i can't|i cannot|i can not|i'm not able to|i am not able to|i won't be able to|i'm unable to|i am unable to|我不能|我无法|我没法|无法为你|不能为你|我不方便)/i;

@@ -84,7 +84,7 @@ const ADVICE_AGAINST = -1.5;
 // First-person advice against anywhere in the clause: "but at $44 a month I'd skip it", "I wouldn't
 // buy a Model 3 right now", "so be careful with it" (rules §3: advised against; a concession before
 // it does not change this).
-const ADVICE_AGAINST_ANYWHERE = /\b(?:i|we)(?:'d| would| will)\s+(?:skip|avoid|pass on|steer clear)\b|\b(?:i|we)\s+(?:wouldn't|would not|won't|will not|couldn't|could not)\s+(?:buy|order|use|choose|get|pick|trust|go with|sign up|subscribe|touch|rely on|pay for|start|put|keep|send|point)\b|\bnot the one (?:to|i'd|i would)\s+(?:choose|pick|buy|go with|get)\b|\bnot comfortable recommending\b|\bskip (?:it|this one|this generation|them)\b|\bbe (?:careful|cautious|wary) (?:with|of|about)\b/;
+const ADVICE_AGAINST_ANYWHERE = /\b(?:i|we)(?:'d| would| will)\s+(?:skip|avoid|pass on|steer clear)\b|\b(?:i|we)\s+(?:wouldn't|would not|won't|will not|couldn't|could not)\s+(?:buy|order|use|choose|get|pick|trust|go with|sign up|subscribe|touch|rely on|pay for|start|put|keep|send|point)\b|\bsteer (?:[a-z-]+\s+){0,4}?(?:elsewhere|away)\b|\blook elsewhere\b|\bnot the one (?:to|i'd|i would)\s+(?:choose|pick|buy|go with|get)\b|\bnot comfortable recommending\b|\bskip (?:it|this one|this generation|them)\b|\bbe (?:careful|cautious|wary) (?:with|of|about)\b/;
 
 // "I'd go with A over B", "pick A over B": A is preferred to B. Names are blanked before matching,
 // so "over" right after the verb and a blanked name is the preference, not "over 100 million".

@@ -130,6 +130,12 @@ const PRODUCT_INTRO = /推荐|品牌|哪些|排名|排行|榜|top\s*\d|\bbest\b|
 // (The word boundary applies to the English verbs only: there is none between two Chinese characters.)
 const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|点击|进入|登录|登陆|选择|下载|安装|注册|设置|确认|检查|比较|对比|关注|考虑|查看|前往|搜索|输入|填写|绑定|开启|关闭|联系|访问|(?:open|click|go to|upload|paste|copy|share|add|type|save|export|import|drag|press|follow|wait|sign (?:in|up)|log in|install|download|select|choose|navigate|tap|create|enter|check|compare|consider|look for|make sure|set up|visit|search|connect|contact|enable|turn on|read)\b)/i;
 
+/** The last sentence of an intro line ("… 引发关注。也可以用：" → "也可以用："). */
+function lastSentence(line: string): string {
+  const parts = line.split(/(?<=[。！？!?]|\.\s)/).filter((p) => p.trim() !== '');
+  return parts.length > 1 ? parts[parts.length - 1]! : line;
+}
+
 interface Located {
   token: Token;
   start: number;
@@ -459,7 +465,10 @@ export function parseStructure(text: string): DocStructure {
     for (const sc of sections) if (sc.scope.start < pos && pos < sc.scope.end && sc.lead.end <= pos && (best === null || sc.scope.start >= best.scope.start)) best = sc;
     return best === null ? '' : text.slice(best.lead.start, best.lead.end);
   };
-  const unrankedWhy = (intro: string, section: string): string | undefined => {
+  const unrankedWhy = (introLine: string, section: string): string | undefined => {
+    // Only the sentence that announces the list says what it is: "X was fined over a safety 事件.
+    // 搬家拉货也可以用：" announces products, not news (engine 2.5).
+    const intro = lastSentence(introLine);
     if (CAUTION.test(intro) || CAUTION.test(section)) return 'caution section';
     if (TROUBLESHOOT.test(intro) && !PRODUCT_INTRO.test(intro)) return 'how-to / tips / reasons list';
     if ((HOWTO.test(intro) && !PRODUCT_INTRO.test(intro)) || (HOWTO.test(section) && !PRODUCT_INTRO.test(section) && intro === '')) return 'how-to / tips / reasons list';

@@ -39,10 +39,10 @@ const CONTINUATION_START = /^(?:[\s>*_#-]|\d{1,2}[.)、])*(?:它|其|该品牌|�
 // of a sentence that names nobody refers to the previous sentence's subject.
 const EARLY_POSSESSIVE = /^[^.!?\n]{0,20}\b(?:its|their)\b/i;
 const ALTERNATIVES_BETTER = /\b(?:these|those|other|the following|alternatives?|others|competitors|rivals)\b[^.;]{0,40}?\b(?:are|is|seem|look|do|work)\s+(?:much\s+|far\s+|a lot\s+)?(?:better|superior|stronger|a better (?:fit|choice|bet))\b|\bthere are (?:much |far )?better (?:alternatives|options|choices|picks)\b|\bbetter (?:alternatives|options|choices) (?:exist|are available|out there)\b|(?:其他|别的|其它|这些|以下)(?:品牌|产品|选择|平台|几家|几款)?[^，。；]{0,10}?(?:更好|更值得|更推荐|更合适)|有更好的选择/;
-// "Pros:" / "缺点：" labels: the clauses after one, to the end of its line, are one pro or one con
+// "Pros:" / "缺点：" / "理想 L7 的优点：" labels: the clauses after one, to the end of its line, are one pro or one con
 // each, whatever their wording ("Cons: the membership is required" is a con). An entry whose pros
 // and cons weigh the same is neutral (§3); "Avoid:" / "不推荐：" labels what follows as advised against.
-const SIDE_LABEL = /(?:^|[\s*_>#—–-])(pros|upsides?|advantages|strengths|优点|优势|亮点|cons|downsides?|drawbacks?|disadvantages|weaknesses|缺点|不足|劣势|槽点|avoid|skip|not recommended(?: (?:at|for|in|with|if) [\w\s-]{1,30})?|不推荐|不建议|避坑|慎选|慎买)[\s*_]*$/i;
+const SIDE_LABEL = /(?:^|[\s*_>#—–-]|的)(pros|upsides?|advantages|strengths|优点|优势|亮点|cons|downsides?|drawbacks?|disadvantages|weaknesses|缺点|不足|劣势|槽点|avoid|skip|not recommended(?: (?:at|for|in|with|if) [\w\s-]{1,30})?|不推荐|不建议|避坑|慎选|慎买)[\s*_]*$/i;
 const NEGATIVE_SIDE = /^(?:cons|downsides?|drawbacks?|disadvantages|weaknesses|缺点|不足|劣势|槽点)$/i;
 const AVOID_SIDE = /^(?:avoid|skip|not recommended\b.*|不推荐|不建议|避坑|慎选|慎买)$/i;
 // An answer that calls the choice even ("各有所长", "neither is better") is a balanced comparison:

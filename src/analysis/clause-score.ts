@@ -87,8 +87,9 @@ const ADVICE_AGAINST = -1.5;
 const ADVICE_AGAINST_ANYWHERE = /\b(?:i|we)(?:'d| would| will)\s+(?:skip|avoid|pass on|steer clear)\b|\b(?:i|we)\s+(?:wouldn't|would not|won't|will not|couldn't|could not)\s+(?:buy|order|use|choose|get|pick|trust|go with|sign up|subscribe|touch|rely on|pay for|start|put|keep|send|point)\b|\bsteer (?:[a-z-]+\s+){0,4}?(?:elsewhere|away)\b|\blook elsewhere\b|\bnot the one (?:to|i'd|i would)\s+(?:choose|pick|buy|go with|get)\b|\bnot comfortable recommending\b|\bskip (?:it|this one|this generation|them)\b|\bbe (?:careful|cautious|wary) (?:with|of|about)\b/;
 
 // "I'd go with A over B", "pick A over B": A is preferred to B. Names are blanked before matching,
-// so "over" right after the verb and a blanked name is the preference, not "over 100 million".
-const PREFERRED_OVER = String.raw`(?<=\b(?:go(?:ing)? with|choose|choosing|pick|picking|prefer|recommend)\s+)over\b`;
+// so "over" after the verb and a blanked (or untracked, up to three words) name is the preference;
+// "over" before a figure ("over 100 million") is not.
+const PREFERRED_OVER = String.raw`(?<=\b(?:go(?:ing)? with|choose|choosing|pick|picking|prefer|recommend)\s+(?:[\w.'&+-]+\s+){0,3}?)over\b(?!\s*\d)`;
 // "A scores noticeably lower than B", "A 的综合得分明显低于 B" (engine 2.5): a test verdict against A.
 const SCORES_LOWER = String.raw`\b(?:scores?|scored|rates?|rated|ranks?|ranked)\s+(?:\w+\s+)?(?:lower|worse)\s+than\b|(?:得分|评分|分数)[^，。；]{0,4}(?:低于|不及)`;
 const INHERENT_POSITIVE = /优于|胜过|强于|好于|超越|领先于|完胜|碾压|outperform[a-z]*|(?<!\bto |\bbe |can't |cannot )\bbeats?\b|surpass[a-z]*|outshin[a-z]*|\bedges? out\b|\bahead of\b|superior to/;

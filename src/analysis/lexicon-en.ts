@@ -114,5 +114,6 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['fave', 1.5], ['faves', 1.5], ['daily driver', 1.5], ['go-to', 1], ['held up', 1], ['holds up', 1], ['hold up', 1],
   ['survived', 1], ['bright', 0.7], ['hand-picked', 1], ['bitter', -1], ['watery', -1], ['overkill', -1],
   ['repetitive', -1], ['quick word', 0], ['quick note', 0], ['surprise charges', -1], ['hidden fees', -1], ['add up fast', -1], ['adds up fast', -1],
-  ['lasts only', -1], ['only lasts', -1], ['near the bottom', -1], ['at the bottom', -1],
+  ['lasts only', -1], ['only lasts', -1], ['near the bottom', -1], ['at the bottom', -1], ['disappoints', -1], ['disappoint', -1],
+  ['would buy again', 1.5], ['buy it again', 1.5],
 ];

@@ -66,6 +66,7 @@ const TOPIC_QUESTION = /^[\s>*_#-]*(?:(?:and |so )?(?:what about|how about|why n
 const REFUSAL = /^[\s>*_#-]*(?:(?:sorry|i'm sorry|抱歉|对不起|很抱歉)[,，\s]*)?(?:i can't|i cannot|i can not|i'm not able to|i am not able to|i won't be able to|i'm unable to|i am unable to|我不能|我无法|我没法|无法为你|不能为你|我不方便)/i;
 // "优点是…；缺点是…", "The downside is …": a pro or a con introduced inline, without a colon.
 const INLINE_SIDE = /^[\s>*_#、，,;；-]*(?:(优点|优势|长处|亮点)|(缺点|不足|短板|槽点|劣势))(?:是|在于|主要是|则是)|^[\s>*_#,;-]*(?:the |its |their )?(?:(upside|plus side)|(downside|drawback|catch|weakness))s? (?:is|are)\b/i;
+const SIMILAR_TO = /(?:和|跟|与|同)\s+(?:差不多|一样|相当|相近|类似|持平|接近)|\b(?:on par with|similar to|the same as|comparable to)\s+$/;
 const LIST_LINE = /^[ \t]*(?:[*+-]|\d{1,2}[.、)]|#{1,6})[ \t]/m;
 const RECOMMENDS = /推荐|首选|建议(?:选|买)|\brecommend|\bgo with\b|\bour pick\b|\btop pick\b|\bi'd (?:pick|choose|go)|\bbest (?:overall|choice|pick|option)\b/i;
 const BALANCED_WEIGHT = 0.25;
@@ -194,6 +195,12 @@ export function sentimentsByTarget(
         continue;
       }
       const clauseText = text.slice(clause.start, clause.end);
+      // "实际吹干速度和追觅差不多", "on par with Y": Y is only the yardstick, no stance; the carried
+      // subject goes on to the next clause ("性价比远不如追觅" is about the brand before).
+      if (ownHits.length > 0 && carry.size > 0 && ownHits.every((h) => !carry.has(h.target)) && SIMILAR_TO.test(blankNames(text, clause, ownHits))) {
+        for (const h of ownHits) contributions.push({ target: h.target, clause: ci, value: 0 });
+        continue;
+      }
       const verdict = BALANCED_VERDICT.test(clauseText);
       // "Those roughly balance each other out." names nobody: the verdict is on the previous subject.
       const fallback = carry.size > 0 ? carry : verdict && context().size === 0 ? previousSentenceTargets : context();

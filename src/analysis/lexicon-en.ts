@@ -115,5 +115,5 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['survived', 1], ['bright', 0.7], ['hand-picked', 1], ['bitter', -1], ['watery', -1], ['overkill', -1],
   ['repetitive', -1], ['quick word', 0], ['quick note', 0], ['surprise charges', -1], ['hidden fees', -1], ['add up fast', -1], ['adds up fast', -1],
   ['lasts only', -1], ['only lasts', -1], ['near the bottom', -1], ['at the bottom', -1], ['disappoints', -1], ['disappoint', -1],
-  ['would buy again', 1.5], ['buy it again', 1.5],
+  ['would buy again', 1.5], ['buy it again', 1.5], ['gone downhill', -1.5], ['going downhill', -1.5], ['prices keep rising', -1],
 ];

@@ -202,9 +202,9 @@ function table(title: string, reports: Record<string, Report>): string {
  * measurement missed them. Raise them when a later measurement is higher; never tune on a holdout.
  */
 const FLOORS = {
-  // Engine 2.4.0 on 599 training answers: mention F1 0.998 / 1.000, rank 1.000 / 0.999, sentiment 0.970 /
-  // 0.990, class recall down to 0.949 (zh neutral).
-  training: { mentionF1: 0.98, rank: 0.98, sentiment: 0.95, sentimentClassRecall: 0.9, citationF1: 0.99, competitorF1: 0.98 },
+  // Engine 2.5.0 on 734 training answers: mention F1 0.999 / 1.000, rank 1.000 / 0.999, sentiment 0.990 /
+  // 0.994, class recall down to 0.980 (zh neutral).
+  training: { mentionF1: 0.98, rank: 0.98, sentiment: 0.97, sentimentClassRecall: 0.93, citationF1: 0.99, competitorF1: 0.98 },
   // Engine 2.3.0, 2026-11-25: mention F1 0.972 / 0.971, rank 0.989 / 0.984, sentiment 0.920 / 0.811.
   'HOLDOUT 1': { mentionF1: 0.965, rank: 0.975, sentiment: 0.8, sentimentClassRecall: 0.78, citationF1: 0.99, competitorF1: 0.97 },
   // Engine 2.4.0, 2026-11-25 (fourth measurement; its 2.3.0 misses steered 2.4.0 as classes): mention

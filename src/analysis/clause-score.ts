@@ -84,10 +84,18 @@ const ADVICE_AGAINST = -1.5;
 // First-person advice against anywhere in the clause: "but at $44 a month I'd skip it", "I wouldn't
 // buy a Model 3 right now", "so be careful with it" (rules §3: advised against; a concession before
 // it does not change this).
-const ADVICE_AGAINST_ANYWHERE = /\b(?:i|we)(?:'d| would| will)\s+(?:skip|avoid|pass on|steer clear)\b|\b(?:i|we)\s+(?:wouldn't|would not|won't|will not|couldn't|could not)\s+(?:buy|order|use|choose|get|pick|trust|go with|sign up|subscribe|touch|rely on|pay for)\b|\bskip (?:it|this one|this generation|them)\b|\bbe (?:careful|cautious|wary) (?:with|of|about)\b/;
+const ADVICE_AGAINST_ANYWHERE = /\b(?:i|we)(?:'d| would| will)\s+(?:skip|avoid|pass on|steer clear)\b|\b(?:i|we)\s+(?:wouldn't|would not|won't|will not|couldn't|could not)\s+(?:buy|order|use|choose|get|pick|trust|go with|sign up|subscribe|touch|rely on|pay for|start|put|keep|send|point)\b|\bsteer (?:[a-z-]+\s+){0,4}?(?:elsewhere|away)\b|\blook elsewhere\b|\bnot the one (?:to|i'd|i would)\s+(?:choose|pick|buy|go with|get)\b|\bnot comfortable recommending\b|\bskip (?:it|this one|this generation|them)\b|\bbe (?:careful|cautious|wary) (?:with|of|about)\b/;
 
+// "I'd go with A over B", "pick A over B": A is preferred to B. Names are blanked before matching,
+// so "over" after the verb and a blanked (or untracked, up to three words) name is the preference;
+// "over" before a figure ("over 100 million") is not.
+const PREFERRED_OVER = String.raw`(?<=\b(?:go(?:ing)? with|choose|choosing|pick|picking|prefer|recommend)\s+(?:[\w.'&+-]+\s+){0,3}?)over\b(?!\s*\d)`;
+// "A scores noticeably lower than B", "A 的综合得分明显低于 B" (engine 2.5): a test verdict against A.
+const SCORES_LOWER = String.raw`\b(?:scores?|scored|rates?|rated|ranks?|ranked)\s+(?:\w+\s+)?(?:lower|worse)\s+than\b|(?:得分|评分|分数)[^，。；]{0,4}(?:低于|不及)`;
 const INHERENT_POSITIVE = /优于|胜过|强于|好于|超越|领先于|完胜|碾压|outperform[a-z]*|(?<!\bto |\bbe |can't |cannot )\bbeats?\b|surpass[a-z]*|outshin[a-z]*|\bedges? out\b|\bahead of\b|superior to/;
+const INHERENT_POSITIVE_ALL = new RegExp(`${INHERENT_POSITIVE.source}|${PREFERRED_OVER}`);
 const INHERENT_NEGATIVE = /不如|比不上|比不过|不及|逊于|逊色于|劣于|落后于|输给|弱于|差于|\btrails?\b|\blags? behind\b|\bfalls? behind\b|inferior to|\bloses to\b/;
+const INHERENT_NEGATIVE_ALL = new RegExp(`${SCORES_LOWER}|${INHERENT_NEGATIVE.source}`);
 const POSITIONAL = /ahead of|领先于|surpass|超越|outsold|outsell/;
 const GENERIC_COMPARATIVE = /(?<![对相无好])比(?![较如例赛拟分特起])|\bthan\b/;
 const OBJECT_INTRO_START = /^(?:[\s*_>#-]*)(?:相比|相较|比起|对比|与其|compared (?:to|with)|in comparison (?:to|with)|unlike|versus|vs\.?|relative to)/;
@@ -168,8 +176,8 @@ export function scoreClause(text: string, clause: Span, names: readonly Span[]):
   // Typographic apostrophes ("can’t go wrong") read as ASCII ones; same length, offsets unchanged.
   const body = blank(text.slice(clause.start, clause.end), names, clause.start).replace(/’/g, "'");
   const objectIntro = OBJECT_INTRO_START.test(body) || OBJECT_INTRO_END.test(body);
-  const positive = INHERENT_POSITIVE.exec(body);
-  const negative = INHERENT_NEGATIVE.exec(body);
+  const positive = INHERENT_POSITIVE_ALL.exec(body);
+  const negative = INHERENT_NEGATIVE_ALL.exec(body);
   const inherent = positive !== null && (negative === null || positive.index <= negative.index) ? positive : negative;
   if (inherent !== null) {
     const rest = blank(body, [{ start: inherent.index, end: inherent.index + inherent[0].length }], 0);

@@ -108,4 +108,12 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['number one pick', 1.5], ['number-one pick', 1.5], ['#1 pick', 1.5], ['#1 overall', 1.5], ['number one overall', 1.5],
   ['top recommendation', 1.5], ['first place', 1], ['work best on', 0], ['works best on', 0], ['work best with', 0],
   ['works best with', 0], ['loads slowly', -1], ['load slowly', -1],
+  // engine 2.5: casual praise in list items ("my fave!", "my daily driver", "has held up for years"),
+  // everyday complaints ("thin and bitter", "overkill", "repetitive"), and "a quick word on X:" is a
+  // note's opening, no praise (rules §3)
+  ['fave', 1.5], ['faves', 1.5], ['daily driver', 1.5], ['go-to', 1], ['held up', 1], ['holds up', 1], ['hold up', 1],
+  ['survived', 1], ['bright', 0.7], ['hand-picked', 1], ['bitter', -1], ['watery', -1], ['overkill', -1],
+  ['repetitive', -1], ['quick word', 0], ['quick note', 0], ['surprise charges', -1], ['hidden fees', -1], ['add up fast', -1], ['adds up fast', -1],
+  ['lasts only', -1], ['only lasts', -1], ['near the bottom', -1], ['at the bottom', -1], ['disappoints', -1], ['disappoint', -1],
+  ['would buy again', 1.5], ['buy it again', 1.5], ['gone downhill', -1.5], ['going downhill', -1.5], ['prices keep rising', -1],
 ];

@@ -37,6 +37,9 @@ interface PatternInfo {
   checkEnd: boolean;
   requireCapital: boolean;
   acronym: boolean;
+  /** A name the brand writes in camel case from a lower-case letter ("reMarkable", "eBay"):
+   * written exactly so it is the brand even where a capital is otherwise required. */
+  camelCase?: string;
 }
 
 function isLatinLetter(c: number): boolean {
@@ -84,6 +87,7 @@ export class MentionMatcher {
               (target.requireCapitalized ?? (trimmedRaw !== trimmedRaw.toLowerCase() && (COMMON_WORD_NAMES.has(key) || isAmbiguousName(key, target.ambiguous)))),
             acronym:
               /^[A-Z]+$/.test(trimmedRaw) && trimmedRaw.length <= ACRONYM_MAX_LENGTH,
+            ...(/^[a-z]+[A-Z]/.test(trimmedRaw) ? { camelCase: trimmedRaw } : {}),
           },
         });
         for (const phrase of EXCLUSION_PHRASES[key] ?? []) shadows.push(phrase);
@@ -162,12 +166,18 @@ export class MentionMatcher {
     if (masked !== null && masked(origStart, folded.origin[end]!)) return false;
     if (info.requireCapital) {
       const ch = original[origStart] ?? '';
-      if (ch === ch.toLowerCase()) return false;
+      const asConfigured = info.camelCase !== undefined && original.startsWith(info.camelCase, origStart);
+      if (ch === ch.toLowerCase() && !asConfigured) return false;
     }
     if (info.acronym) {
       // "HP", "Hp" and "ＨＰ" are the brand (any case but all-lower, §1); "120 hp" is not.
       const slice = original.slice(origStart, folded.origin[end]!).normalize('NFKC');
-      if (slice === slice.toLowerCase()) return false;
+      // All lower-case is the brand only when a capitalised product name follows and no figure
+      // precedes it ("dji Mini 4 Pro", "hp Envy"; not "120 hp").
+      const origEnd = folded.origin[end]!;
+      const productAfter = /^ [A-Z][A-Za-z]*(?: [A-Z0-9][A-Za-z0-9]*)*/.test(original.slice(origEnd, origEnd + 30));
+      const figureBefore = /\d\s*$/.test(original.slice(Math.max(0, origStart - 4), origStart));
+      if (slice === slice.toLowerCase() && (!productAfter || figureBefore)) return false;
     }
     return true;
   }

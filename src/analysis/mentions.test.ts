@@ -20,6 +20,12 @@ describe('mention detection', () => {
     expect(r.position).toBe(3);
   });
 
+  it('reads a lower-case acronym before a product name, not after a figure; an acronym is no place head (engine 2.5)', () => {
+    expect(mention('1. **dji Mini 4 Pro**：不到249克。', '大疆', ['DJI']).mentioned).toBe(true);
+    expect(mention('a 120 hp Engine', 'HP').mentioned).toBe(false);
+    expect(mention('1. **BYD Sea Lion 07** — efficient.', 'BYD').mentioned).toBe(true);
+  });
+
   it('is case-insensitive for Latin names and matches aliases', () => {
     const r = mention('HUAWEI and huawei and 华为', '华为', ['Huawei']);
     expect(r.mentionCount).toBe(3);

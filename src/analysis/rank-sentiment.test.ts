@@ -202,6 +202,26 @@ describe('sentiment toward the brand', () => {
     expect(label('顺丰同城一般12元起，续重按每公斤计价。', '顺丰')).toBe('neutral');
   });
 
+  it('reads a note outside the list, prose advice against and casual praise (engine 2.5)', () => {
+    // T1: criticised only in a note after a recommendation list.
+    const list = 'Budget airlines worth booking:\n1. **Volaris** — punctual.\n2. **Viva** — cheap.\n\n';
+    expect(label(`${list}What about SkyCheap? The bag fees and a long record of passenger complaints add up fast.`, 'SkyCheap')).toBe('negative');
+    expect(label(`${list}**Not recommended at this size:** SkyCheap. Add-on fees pile up quickly.`, 'SkyCheap')).toBe('negative');
+    expect(label('推荐：\n1. **甲盘**：速度快。\n\n至于乙盘，非会员限速严重，弹窗广告也很多。', '乙盘')).toBe('negative');
+    // T2: advice against with a polite concession, in prose or after a list of reasons.
+    expect(label("Lingo is fine, to be fair, but I wouldn't start a beginner here.", 'Lingo')).toBe('negative');
+    expect(label('In our test Acme scores noticeably lower than Beta. Its brand is well known, sure.', 'Acme')).toBe('negative');
+    expect(label('Why I would go with Beta over Acme:\n- more templates\n- smoother sharing', 'Acme')).toBe('negative');
+    expect(label('不太建议现在买甲牌。客观说它销量确实大，但售后口碑一般。', '甲牌')).toBe('negative');
+    // T3: casual praise leading an item.
+    expect(label('1. **甲牌 粉底液**：今年最爱！\n2. **乙牌**：遮瑕。', '甲牌')).toBe('positive');
+    expect(label('- **Acme Cleanser** — my fave, honestly!\n- **Beta** — fine.', 'Acme')).toBe('positive');
+    // T4: inline pros and cons of equal weight, refusals.
+    expect(label('3. **甲牌 X5**：优点是边角清洁到位、基站自动上下水；缺点是噪音偏大、耗材比较贵。', '甲牌')).toBe('neutral');
+    expect(label('2. **Acme Era** — rich sound and easy setup, but no input switching and the app has been unreliable.', 'Acme')).toBe('neutral');
+    expect(label('我不能帮你写针对甲牌店铺的虚假差评，这违反平台规则，也可能承担法律责任。', '甲牌')).toBe('neutral');
+  });
+
   it('keeps the score in [-1, 1]', () => {
     const s = run('华为非常好，非常出色，非常优秀，遥遥领先，无与伦比，值得推荐。'.repeat(20), '华为').sentiment!;
     expect(s.score).toBeLessThanOrEqual(1);

@@ -89,7 +89,8 @@ export function otherProperNoun(c: ProperNounContext): string | null {
   // clubs: a "Club" head at an item's lead does not make the name another organisation's (§2 R4).
   const org = ORG_AFTER.exec(c.after);
   if (org !== null && !(/Club$/.test(org[0]) && LINE_LEAD_BEFORE.test(c.before.length < 80 ? `\n${c.before}` : c.before))) return "part of an organisation's name";
-  if (PLACE_AFTER.test(c.after) || PLACE_COMMA.test(c.after)) return 'part of a place name';
+  // An all-capitals acronym is not the head of a place name: "BYD Sea Lion 07" is a model.
+  if ((PLACE_AFTER.test(c.after) && !/^[A-Z0-9]{2,5}$/.test(c.written)) || PLACE_COMMA.test(c.after)) return 'part of a place name';
   if (OTHER_APPOSITIVE.test(c.after)) return `another meaning: ${OTHER_APPOSITIVE.exec(c.after)![0].replace(/^,\s+/, '')}`;
   if (HONORIFIC_BEFORE.test(c.before)) return 'a person (title before the name)';
   if (TITLE_BEFORE.test(c.before)) return `the title of a work (${TITLE_BEFORE.exec(c.before)![0].trim()} …)`;

@@ -39,12 +39,12 @@ const CONTINUATION_START = /^(?:[\s>*_#-]|\d{1,2}[.)、])*(?:它|其|该品牌|�
 // of a sentence that names nobody refers to the previous sentence's subject.
 const EARLY_POSSESSIVE = /^[^.!?\n]{0,20}\b(?:its|their)\b/i;
 const ALTERNATIVES_BETTER = /\b(?:these|those|other|the following|alternatives?|others|competitors|rivals)\b[^.;]{0,40}?\b(?:are|is|seem|look|do|work)\s+(?:much\s+|far\s+|a lot\s+)?(?:better|superior|stronger|a better (?:fit|choice|bet))\b|\bthere are (?:much |far )?better (?:alternatives|options|choices|picks)\b|\bbetter (?:alternatives|options|choices) (?:exist|are available|out there)\b|(?:其他|别的|其它|这些|以下)(?:品牌|产品|选择|平台|几家|几款)?[^，。；]{0,10}?(?:更好|更值得|更推荐|更合适)|有更好的选择/;
-// "Pros:" / "缺点：" labels: the clauses after one, to the end of its line, are one pro or one con
+// "Pros:" / "缺点：" / "理想 L7 的优点：" labels: the clauses after one, to the end of its line, are one pro or one con
 // each, whatever their wording ("Cons: the membership is required" is a con). An entry whose pros
 // and cons weigh the same is neutral (§3); "Avoid:" / "不推荐：" labels what follows as advised against.
-const SIDE_LABEL = /(?:^|[\s*_>#—–-])(pros|upsides?|advantages|strengths|优点|优势|亮点|cons|downsides?|drawbacks?|disadvantages|weaknesses|缺点|不足|劣势|槽点|avoid|skip|not recommended|不推荐|不建议|避坑|慎选|慎买)[\s*_]*$/i;
+const SIDE_LABEL = /(?:^|[\s*_>#—–-]|的)(pros|upsides?|advantages|strengths|优点|优势|亮点|cons|downsides?|drawbacks?|disadvantages|weaknesses|缺点|不足|劣势|槽点|avoid|skip|not recommended(?: (?:at|for|in|with|if) [\w\s-]{1,30})?|不推荐|不建议|避坑|慎选|慎买)[\s*_]*$/i;
 const NEGATIVE_SIDE = /^(?:cons|downsides?|drawbacks?|disadvantages|weaknesses|缺点|不足|劣势|槽点)$/i;
-const AVOID_SIDE = /^(?:avoid|skip|not recommended|不推荐|不建议|避坑|慎选|慎买)$/i;
+const AVOID_SIDE = /^(?:avoid|skip|not recommended\b.*|不推荐|不建议|避坑|慎选|慎买)$/i;
 // An answer that calls the choice even ("各有所长", "neither is better") is a balanced comparison:
 // its evaluative clauses weigh a quarter, except an explicit recommendation. "It depends on your
 // needs" / "按需求选择" say so only in prose: a recommendation list often opens with them.
@@ -57,13 +57,23 @@ const BALANCED_VERDICT = /优缺点都(?:很|比较|十分|非常)?(?:明显|突
 // "X is great, unlike Y, whose…": Y gets the opposite of the clause before, and the clause after
 // ("whose sites load slowly") is about Y (§3: stance is per brand, not per sentence).
 const UNLIKE_AFTER = /^[\s*_>#-]*(?:unlike|不像|不同于)/i;
+// "What about X?", "Why not X?", "那X呢？", "为什么没有X？", "为什么很多人选X？": a question that names
+// the brand opens a note about it; the sentences (or reasons) that answer it are about X even
+// without a pronoun (T1: a brand criticised only in a note after the list).
+const TOPIC_QUESTION = /^[\s>*_#-]*(?:(?:and |so )?(?:what about|how about|why not|why no|why (?:do|does|did|is|are|should|would)|where(?:'s| is)|what of)\b|那|至于|为什么|为啥|怎么没有)[^。！？?!.\n]{0,40}(?:[?？]|呢[？?。]?)[\s*_]*$/i;
+// A refusal ("I can't help with…", "抱歉，我无法…") describes the request, not the brand: its problem
+// words ("违反平台规则", "break its terms") are no stance (§3: a refusal that names the brand is neutral).
+const REFUSAL = /^[\s>*_#-]*(?:(?:sorry|i'm sorry|抱歉|对不起|很抱歉)[,，\s]*)?(?:i can't|i cannot|i can not|i'm not able to|i am not able to|i won't be able to|i'm unable to|i am unable to|我不能|我无法|我没法|无法为你|不能为你|我不方便)/i;
+// "优点是…；缺点是…", "The downside is …": a pro or a con introduced inline, without a colon.
+const INLINE_SIDE = /^[\s>*_#、，,;；-]*(?:(优点|优势|长处|亮点)|(缺点|不足|短板|槽点|劣势))(?:是|在于|主要是|则是)|^[\s>*_#,;-]*(?:the |its |their )?(?:(upside|plus side)|(downside|drawback|catch|weakness))s? (?:is|are)\b/i;
+const SIMILAR_TO = /(?:和|跟|与|同)\s+(?:差不多|一样|相当|相近|类似|持平|接近)|\b(?:on par with|similar to|the same as|comparable to)\s+$/;
 const LIST_LINE = /^[ \t]*(?:[*+-]|\d{1,2}[.、)]|#{1,6})[ \t]/m;
 const RECOMMENDS = /推荐|首选|建议(?:选|买)|\brecommend|\bgo with\b|\bour pick\b|\btop pick\b|\bi'd (?:pick|choose|go)|\bbest (?:overall|choice|pick|option)\b/i;
 const BALANCED_WEIGHT = 0.25;
 // An explicit verdict against the brand ("I would avoid it", "not worth it", "hard to recommend"):
 // like an explicit recommendation it keeps its full weight in a balanced answer, in steps and in a
 // pros/cons entry (rules §3: advised against is negative; a polite concession does not change this).
-const ADVISES_AGAINST = /\b(?:avoid(?: it| them| this)?|steer clear|stay away|skip (?:it|this|them)|not worth (?:it|the)|(?:hard|difficult|tough|harder) to recommend|(?:wouldn't|would not|don't|do not|can't|cannot|no longer) recommend|not recommended|(?:i|we)(?:'d| would) (?:skip|avoid|pass on)|(?:i|we) (?:wouldn't|would not|won't) (?:buy|use|choose|pick|order|trust|go with))\b|不推荐|不建议|避坑|别买|劝退/i;
+const ADVISES_AGAINST = /\b(?:avoid(?: it| them| this)?|steer clear|stay away|skip (?:it|this|them)|not worth (?:it|the)|(?:hard|difficult|tough|harder) to recommend|(?:wouldn't|would not|don't|do not|can't|cannot|no longer) recommend|not recommended|(?:i|we)(?:'d| would) (?:skip|avoid|pass on)|(?:i|we) (?:wouldn't|would not|won't) (?:buy|use|choose|pick|order|trust|go with|start|put|keep))\b|\bnot the one (?:to|i'd|i would) (?:choose|pick|buy|go with|get)\b|\bnot comfortable recommending\b|不推荐|不建议|不太推荐|不太建议|不太值得|避坑|别买|劝退/i;
 // A side label is a label, not a sentence: at most a few words before it ("Main downsides:",
 // "**Peloton** — Pros:"), not "Fidelity and Schwab each have their own strengths:".
 const LABEL_MAX_WORDS = 3;
@@ -135,16 +145,24 @@ export function sentimentsByTarget(
   const topics = scopeTargets(scopes, hits);
   const contributions: Contribution[] = [];
   let previousSentenceTargets = new Set<number>();
-  const balanced = BALANCED.test(text) || (BALANCED_IN_PROSE.test(text) && !LIST_LINE.test(text));
+  const refusal = REFUSAL.test(text.slice(0, 120));
+  const balanced = refusal || BALANCED.test(text) || (BALANCED_IN_PROSE.test(text) && !LIST_LINE.test(text));
+  // Targets of a "What about X?" question: the context of the sentences after it, to the next
+  // blank line after the answer started or a sentence that names someone.
+  let questionTargets = new Set<number>();
+  let questionAnswered = false;
   let side = 0;
   const advisedAgainst = new Set<number>(cautioned);
   const balancedTargets = new Set<number>();
 
   for (const sentence of sentences) {
     if (sentence.start > 0 && /\n\s*$/.test(text.slice(Math.max(0, sentence.start - 4), sentence.start))) side = 0;
+    if (questionAnswered && /\n[ \t]*\n[\s]*$/.test(text.slice(Math.max(0, sentence.start - 6), sentence.start))) questionTargets = new Set();
     let contextMemo: Set<number> | null = null;
     const context = (): Set<number> => (contextMemo ??= computeContext());
     const computeContext = (): Set<number> => {
+      // A note answering "What about X?" is about X, even inside the last list item's scope.
+      if (questionTargets.size > 0) return questionTargets;
       let best: { size: number; targets: Set<number> } | null = null;
       for (const t of topics) {
         const { scope, lead } = t.scope;
@@ -170,11 +188,19 @@ export function sentimentsByTarget(
       const labelMatch = blanked === null ? null : SIDE_LABEL.exec(blanked);
       const label = labelMatch !== null && (blanked!.slice(0, labelMatch.index).match(/\p{L}+/gu) ?? []).length <= LABEL_MAX_WORDS ? labelMatch : null;
       if (label !== null) side = AVOID_SIDE.test(label[1]!) ? -1.5 : NEGATIVE_SIDE.test(label[1]!) ? -1 : 1;
+      const inline = label === null ? INLINE_SIDE.exec(text.slice(clause.start, clause.end)) : null;
+      if (inline !== null) side = inline[2] !== undefined || inline[4] !== undefined ? -1 : 1;
       if (ownHits.length > 0 && namesOnly(text, clause, ownHits)) {
         for (const h of ownHits) pending.add(h.target);
         continue;
       }
       const clauseText = text.slice(clause.start, clause.end);
+      // "实际吹干速度和追觅差不多", "on par with Y": Y is only the yardstick, no stance; the carried
+      // subject goes on to the next clause ("性价比远不如追觅" is about the brand before).
+      if (ownHits.length > 0 && carry.size > 0 && ownHits.every((h) => !carry.has(h.target)) && SIMILAR_TO.test(blankNames(text, clause, ownHits))) {
+        for (const h of ownHits) contributions.push({ target: h.target, clause: ci, value: 0 });
+        continue;
+      }
       const verdict = BALANCED_VERDICT.test(clauseText);
       // "Those roughly balance each other out." names nobody: the verdict is on the previous subject.
       const fallback = carry.size > 0 ? carry : verdict && context().size === 0 ? previousSentenceTargets : context();
@@ -211,6 +237,7 @@ export function sentimentsByTarget(
       }
       if (label !== null) subjectValue = 0;
       else if (side !== 0) subjectValue = side;
+      if (refusal && subjectValue < 0 && !RECOMMENDS.test(clauseText)) subjectValue = 0;
       // A step to follow ("一键就能解绑，操作很方便", "a quick way to…") instructs; it weighs little (§3).
       const against = subjectValue < 0 && ADVISES_AGAINST.test(clauseText);
       if (against) for (const t of subjects) advisedAgainst.add(t);
@@ -225,11 +252,19 @@ export function sentimentsByTarget(
       pending = new Set();
       pendingObjects = new Set();
     }
-    // Names left pending at the end of a sentence ("推荐：华为、小米") are mentioned, score 0.
+    // Names left pending at the end of a sentence ("推荐：华为、小米") are mentioned, score 0; after an
+    // "Avoid:" / "Not recommended at this size:" label on the same line they are advised against.
     for (const t of pending) {
-      contributions.push({ target: t, clause: sentence.firstClause + sentence.clauseCount - 1, value: 0 });
+      if (side < -1) advisedAgainst.add(t);
+      contributions.push({ target: t, clause: sentence.firstClause + sentence.clauseCount - 1, value: side < -1 ? side : 0 });
       sentenceTargets.add(t);
     }
+    const sentenceText = text.slice(sentence.start, sentence.end);
+    if (sentenceTargets.size > 0 && TOPIC_QUESTION.test(sentenceText)) {
+      questionTargets = sentenceTargets;
+      questionAnswered = false;
+    } else if (sentenceTargets.size > 0 && questionTargets.size > 0 && ![...sentenceTargets].every((t) => questionTargets.has(t))) questionTargets = new Set();
+    else if (questionTargets.size > 0) questionAnswered = true;
     if (sentenceTargets.size > 0) previousSentenceTargets = sentenceTargets;
   }
   for (const t of cautioned) contributions.push({ target: t, clause: 0, value: CAUTION_STANCE });
@@ -263,11 +298,16 @@ function aggregate(
     let w = contrasted.has(c.clause) && seen.has(c.target) ? 1.5 : 1;
     if (clause?.concession === true) w *= 0.5;
     raw[c.target]! += w * c.value;
+    // For the balance test a con after "but" is weighed as written: "rich sound and easy setup, but
+    // no input switching and a flaky app" has as many cons as pros (T4: a balanced entry). Praise
+    // after "but" keeps its weight: "had a recall in 2009, but today it is reliable" turns away
+    // from a past problem.
+    const plain = c.value > 0 ? w * c.value : clause?.concession === true ? 0.5 * c.value : c.value;
     if (c.value > 0) {
-      pros[c.target]! += w * c.value;
+      pros[c.target]! += plain;
       proCount[c.target]!++;
     } else if (c.value < 0) {
-      cons[c.target]! -= w * c.value;
+      cons[c.target]! -= plain;
       conCount[c.target]!++;
     }
     seen.add(c.target);

@@ -24,5 +24,12 @@
  *        leads never rank; a name opening a longer product name at an item lead; explicit balanced
  *        verdicts (优缺点都很明显, a trade-off, a mixed picture) make that brand neutral; "X is
  *        great, unlike Y" is negative for Y; 一般 before a figure is "usually"; winner wording.
+ *   2.5: a note answering "What about X?" / "Why not X?" / 至于X / 为什么没有X is about X; qualified
+ *        avoid labels ("Not recommended at this size:"); softened advice against (不太建议, "I
+ *        wouldn't start a beginner here", "steer … elsewhere", "scores lower than", "go with A over
+ *        B"); casual praise (最爱, 必入, "my fave", "daily driver"); inline pros/cons (优点是…;
+ *        "X 的缺点："), a con after "but" weighed as written in the balance test; refusals carry
+ *        no stance; only an intro's last sentence says what a list is; 快讯 lists never rank;
+ *        lower-case acronyms before a product name ("dji Mini"), acronyms are no place heads.
  */
-export const ENGINE_VERSION = '2.4.0';
+export const ENGINE_VERSION = '2.5.0';

@@ -152,13 +152,20 @@ describe('connections', () => {
   it('a receiver that never answers does not delay deliveries to another', async () => {
     const stuck = await receiver(() => undefined);
     const fast = await receiver();
-    const stuckDeliveries = Array.from({ length: 80 }, () => send(stuck.url(), { timeoutMs: 4000 }));
-    const started = performance.now();
+    // The property is the order, not a wall-clock figure (CI machines are loaded): every delivery to
+    // the healthy receiver is done before the first delivery to the stuck one has given up.
+    let firstStuckSettled = Number.POSITIVE_INFINITY;
+    const stuckDeliveries = Array.from({ length: 80 }, () =>
+      send(stuck.url(), { timeoutMs: 8000 }).then((result) => {
+        firstStuckSettled = Math.min(firstStuckSettled, performance.now());
+        return result;
+      }),
+    );
     const fastResults = await Promise.all(Array.from({ length: 40 }, () => send(fast.url())));
-    const took = performance.now() - started;
+    const fastDone = performance.now();
     expect(fastResults.every((x) => x.ok)).toBe(true);
-    expect(took).toBeLessThan(3000); // well before the stuck deliveries give up
     const stuckResults = await Promise.all(stuckDeliveries);
+    expect(fastDone).toBeLessThan(firstStuckSettled);
     expect(stuckResults.every((x) => x.errorKind === 'timeout')).toBe(true);
   });
 });

@@ -2,30 +2,31 @@
  * Chinese word segmentation for mention decisions (measurement-rules.md §1: "a substring across a
  * Chinese word boundary" is not a mention; 中华为人民 is 中华 + 为人民, not 华为).
  *
- * @node-rs/jieba (a native jieba port) with the tracked names added to its dictionary, chosen over
- * Intl.Segmenter after measuring both (docs/decisions.md): ICU's dictionary does not know brand
- * names and cannot take a user dictionary (华为手机 → 华/为/手机, 长安街 → 长安/街), and its
- * segmenter measured far slower on long runs of Chinese text.
+ * jieba's algorithm (the dictionary path of highest probability, no HMM) over jieba's dictionary
+ * plus the analyzer's OWN tracked names, chosen over Intl.Segmenter after measuring both
+ * (docs/decisions.md): ICU's dictionary does not know brand names and cannot take a user
+ * dictionary (华为手机 → 华/为/手机, 长安街 → 长安/街).
+ *
+ * Each `ZhWords` reads the shared, read-only dictionary through an overlay of its own names: the
+ * segmentation of an answer depends only on that analyzer's brand, aliases and competitors, never
+ * on which other analyzers this process built before (docs/decisions.md, "Segmentation per
+ * analyzer"). The path search is the one @node-rs/jieba runs (`cut(text, false)`), reimplemented
+ * here because a native instance can only grow its dictionary (`loadDict`), and building one per
+ * name set costs ~150–250 ms and ~6 MB each; zh-words.test.ts checks the cuts against it.
  *
  * Cost control: the dictionary is loaded lazily, only when a Chinese name matched, and trimmed to
- * the words with frequency ≥ DICT_MIN_FREQ (~67k of 349k words: loads in about a fifth of the
- * time, the same cuts on the labelled sets); only the run of Chinese text around a hit (at most
- * WINDOW characters each side) is segmented, so throughput stays with the matcher.
+ * the words with frequency ≥ DICT_MIN_FREQ (~67k of 349k words, the same cuts on the labelled
+ * sets); only the run of Chinese text around a hit (at most WINDOW characters each side) is
+ * segmented, so throughput stays with the matcher.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Jieba } from '@node-rs/jieba';
 
 const DICT_MIN_FREQ = 30;
 /** Frequency given to tracked names: high enough to win over ordinary splits, low enough that 中华为 stays 中华/为. */
 const NAME_FREQ = 2000;
 const WINDOW = 12;
-
-let jieba: Jieba | null = null;
-/** The same dictionary WITHOUT the tracked names: how the text reads to someone who does not know the brand. */
-let plainJieba: Jieba | null = null;
-const loadedNames = new Set<string>();
 
 /** The trimmed dictionary, written next to the built module by `npm run build` (see below). */
 const TRIMMED_DICT = fileURLToPath(new URL('./zh-dict.txt', import.meta.url));
@@ -42,40 +43,57 @@ export function trimmedDictionary(): string {
   return kept.join('\n');
 }
 
-function newJieba(): Jieba {
-  const require = createRequire(import.meta.url);
-  const { Jieba: JiebaClass } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
-  const dict = existsSync(TRIMMED_DICT) ? readFileSync(TRIMMED_DICT) : Buffer.from(trimmedDictionary());
-  return JiebaClass.withDict(dict);
-}
-
-function instance(): Jieba {
-  jieba ??= newJieba();
-  return jieba;
-}
-
 /** Build step (package.json "build"): write the trimmed dictionary beside the built module. */
 export function writeTrimmedDictionary(): void {
   writeFileSync(TRIMMED_DICT, trimmedDictionary());
 }
 
-/** Add tracked Chinese names to the segmenter's dictionary (once per name per process). */
-export function addNames(names: readonly string[]): void {
-  const fresh = names.filter((n) => /[\u3400-\u9fff]/.test(n) && !/\s/.test(n) && !loadedNames.has(n));
-  if (fresh.length === 0) return;
-  for (const n of fresh) loadedNames.add(n);
-  if (jieba !== null) jieba.loadDict(Buffer.from(fresh.map((n) => `${n} ${NAME_FREQ} nz`).join('\n')));
+interface Dictionary {
+  freq: Map<string, number>;
+  /** Sum of all frequencies: a word's probability is freq / total. */
+  total: number;
+  /** Longest word, in UTF-16 units: how far ahead a word can reach. */
+  maxLen: number;
 }
 
-function ensureLoaded(): Jieba {
-  const wasNull = jieba === null;
-  const j = instance();
-  if (wasNull && loadedNames.size > 0) j.loadDict(Buffer.from([...loadedNames].map((n) => `${n} ${NAME_FREQ} nz`).join('\n')));
-  return j;
+/** The shared dictionary; never written after loading, so no analyzer can change another's cuts. */
+let dictionary: Dictionary | null = null;
+
+function loadDictionary(): Dictionary {
+  if (dictionary !== null) return dictionary;
+  const text = existsSync(TRIMMED_DICT) ? readFileSync(TRIMMED_DICT, 'utf8') : trimmedDictionary();
+  const freq = new Map<string, number>();
+  let total = 0;
+  let maxLen = 1;
+  for (const line of text.split('\n')) {
+    const sp = line.indexOf(' ');
+    if (sp <= 0) continue;
+    const word = line.slice(0, sp);
+    const f = Number.parseInt(line.slice(sp + 1), 10);
+    total += f - (freq.get(word) ?? 0);
+    freq.set(word, f);
+    if (word.length > maxLen) maxLen = word.length;
+  }
+  dictionary = { freq, total, maxLen };
+  return dictionary;
 }
 
 function isCjk(c: number): boolean {
   return c >= 0x3400 && c <= 0x9fff;
+}
+
+/** jieba keeps a run of single ASCII letters/digits together ("14pro"), and so must we. */
+function isAsciiAlnum(word: string): boolean {
+  return word.length === 1 && /[a-z0-9]/i.test(word);
+}
+
+/** The run of Chinese text around [start, end): at most WINDOW characters each side. */
+function windowAround(text: string, start: number, end: number): { from: number; to: number } {
+  let from = start;
+  while (from > 0 && start - from < WINDOW && isCjk(text.charCodeAt(from - 1))) from--;
+  let to = end;
+  while (to < text.length && to - end < WINDOW && isCjk(text.charCodeAt(to))) to++;
+  return { from, to };
 }
 
 export interface WordAt {
@@ -87,47 +105,121 @@ export interface WordAt {
   start: number;
 }
 
-/** How the hit [start, end) of folded `text` sits among the words of its run of Chinese text. */
-export function wordAt(text: string, start: number, end: number): WordAt {
-  let from = start;
-  while (from > 0 && start - from < WINDOW && isCjk(text.charCodeAt(from - 1))) from--;
-  let to = end;
-  while (to < text.length && to - end < WINDOW && isCjk(text.charCodeAt(to))) to++;
-  const words = ensureLoaded().cut(text.slice(from, to), false);
-  let at = from;
-  for (const word of words) {
-    const wStart = at;
-    const wEnd = at + word.length;
-    at = wEnd;
-    if (wEnd <= start || wStart >= end) continue;
-    if (wStart < start && wEnd > start && wEnd < end) return { word, fit: 'crosses', start: wStart };
-    if (wStart > start && wStart < end && wEnd > end) return { word, fit: 'crosses', start: wStart };
-    if (wStart <= start && wEnd >= end && (wStart < start || wEnd > end)) return { word, fit: 'inside', start: wStart };
+/** The segmenter of one analyzer: jieba's dictionary plus that analyzer's tracked Chinese names. */
+export class ZhWords {
+  /** Tracked names at NAME_FREQ, read before the dictionary. */
+  private readonly names = new Map<string, number>();
+  /** The dictionary's total with the names' frequencies in it (computed on first use). */
+  private total = -1;
+  private maxLen = 1;
+
+  constructor(names: readonly string[]) {
+    for (const n of names) if (/[\u3400-\u9fff]/.test(n) && !/\s/.test(n)) this.names.set(n, NAME_FREQ);
   }
-  return { word: text.slice(start, end), fit: 'word', start };
+
+  /** How the hit [start, end) of folded `text` sits among the words of its run of Chinese text. */
+  wordAt(text: string, start: number, end: number): WordAt {
+    const { from, to } = windowAround(text, start, end);
+    let at = from;
+    for (const word of this.cut(text.slice(from, to), true)) {
+      const wStart = at;
+      const wEnd = at + word.length;
+      at = wEnd;
+      if (wEnd <= start || wStart >= end) continue;
+      if (wStart < start && wEnd > start && wEnd < end) return { word, fit: 'crosses', start: wStart };
+      if (wStart > start && wStart < end && wEnd > end) return { word, fit: 'crosses', start: wStart };
+      if (wStart <= start && wEnd >= end && (wStart < start || wEnd > end)) return { word, fit: 'inside', start: wStart };
+    }
+    return { word: text.slice(start, end), fit: 'word', start };
+  }
+
+  /**
+   * A dictionary word that straddles an edge of the hit when the text is segmented WITHOUT the
+   * tracked names (对方|太|强势 for 方太, 集中|兴趣 for 中兴), or null. The names are read at a high
+   * frequency so that brand names are cut as words; that bias can also cut a brand out of an
+   * ordinary word next to a frequent single character (对|方太|强势). Only words of two or more
+   * characters that the plain dictionary knows count.
+   */
+  plainCrossing(text: string, start: number, end: number): string | null {
+    const { from, to } = windowAround(text, start, end);
+    if (from === start && to === end) return null;
+    let at = from;
+    for (const word of this.cut(text.slice(from, to), false)) {
+      const wStart = at;
+      const wEnd = at + word.length;
+      at = wEnd;
+      if (word.length < 2) continue;
+      if ((wStart < start && wEnd > start && wEnd < end) || (wStart > start && wStart < end && wEnd > end)) return word;
+    }
+    return null;
+  }
+
+  /**
+   * jieba's `cut(sentence, false)`: for each position, the words of the dictionary that start
+   * there; from the end backwards, the path of highest Σ(ln freq − ln total) (a character no word
+   * covers counts with frequency 1; on a tie the longer word wins, as in jieba); single ASCII
+   * letters and digits on the path are joined. `withNames: false` reads the dictionary alone.
+   * Public so that zh-words.test.ts can hold it to @node-rs/jieba's cuts.
+   */
+  cut(sentence: string, withNames: boolean): string[] {
+    const dict = loadDictionary();
+    if (this.total < 0) {
+      this.total = dict.total;
+      this.maxLen = dict.maxLen;
+      for (const n of this.names.keys()) {
+        this.total += NAME_FREQ - (dict.freq.get(n) ?? 0);
+        this.maxLen = Math.max(this.maxLen, n.length);
+      }
+    }
+    const names = withNames ? this.names : null;
+    const logTotal = Math.log(withNames ? this.total : dict.total);
+    const maxLen = withNames ? this.maxLen : dict.maxLen;
+    const n = sentence.length;
+    const score = new Float64Array(n + 1);
+    const next = new Int32Array(n + 1);
+    for (let i = n - 1; i >= 0; i--) {
+      // The words of the dictionary that start here; a character that starts none is a word of
+      // frequency 1 (jieba's DAG: the lone character is an edge only when nothing else is).
+      const single = i + (isHighSurrogate(sentence.charCodeAt(i)) && i + 1 < n ? 2 : 1);
+      let best = Number.NEGATIVE_INFINITY;
+      let bestEnd = -1;
+      const limit = Math.min(n, i + maxLen);
+      for (let j = single; j <= limit; j++) {
+        const w = sentence.slice(i, j);
+        const f = names?.get(w) ?? dict.freq.get(w);
+        if (f === undefined) continue;
+        const s = Math.log(f) - logTotal + score[j]!;
+        if (s >= best) {
+          best = s;
+          bestEnd = j;
+        }
+      }
+      if (bestEnd < 0) {
+        best = -logTotal + score[single]!;
+        bestEnd = single;
+      }
+      score[i] = best;
+      next[i] = bestEnd;
+    }
+    const words: string[] = [];
+    let ascii = -1;
+    for (let i = 0; i < n; ) {
+      const j = next[i]!;
+      const w = sentence.slice(i, j);
+      if (isAsciiAlnum(w)) {
+        if (ascii < 0) ascii = i;
+      } else {
+        if (ascii >= 0) words.push(sentence.slice(ascii, i));
+        ascii = -1;
+        words.push(w);
+      }
+      i = j;
+    }
+    if (ascii >= 0) words.push(sentence.slice(ascii));
+    return words;
+  }
 }
 
-/**
- * A dictionary word that straddles an edge of the hit when the text is segmented WITHOUT the
- * tracked names (对方|太|强势 for 方太, 集中|兴趣 for 中兴), or null. The names are added to the
- * segmenter's dictionary at a high frequency so that brand names are cut as words; that bias can
- * also cut a brand out of an ordinary word next to a frequent single character (对|方太|强势).
- * Only words of two or more characters that the plain dictionary knows count.
- */
-export function plainCrossing(text: string, start: number, end: number): string | null {
-  let from = start;
-  while (from > 0 && start - from < WINDOW && isCjk(text.charCodeAt(from - 1))) from--;
-  let to = end;
-  while (to < text.length && to - end < WINDOW && isCjk(text.charCodeAt(to))) to++;
-  if (from === start && to === end) return null;
-  plainJieba ??= newJieba();
-  let at = from;
-  for (const word of plainJieba.cut(text.slice(from, to), false)) {
-    const wStart = at;
-    const wEnd = at + word.length;
-    at = wEnd;
-    if (word.length < 2) continue;
-    if ((wStart < start && wEnd > start && wEnd < end) || (wStart > start && wStart < end && wEnd > end)) return word;
-  }
-  return null;
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
 }

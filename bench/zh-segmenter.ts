@@ -64,10 +64,7 @@ function jiebaWhole(text: string, start: number, end: number): boolean {
   return w.fit === 'inside' && w.start === start && BRAND_SUFFIX.test(w.word.slice(end - start));
 }
 
-for (const [label, fn] of [
-  ['@node-rs/jieba + user dictionary', jiebaWhole],
-  ['Intl.Segmenter (ICU)', intlWhole],
-] as const) {
+for (const [label, fn] of [['@node-rs/jieba + user dictionary', jiebaWhole], ['Intl.Segmenter (ICU)', intlWhole]] as const) {
   let right = 0;
   const wrong: string[] = [];
   const t0 = performance.now();
@@ -82,8 +79,6 @@ for (const [label, fn] of [
   const reps = 2000;
   for (let i = 0; i < reps; i++) for (const [text, name] of CASES) fn(text, text.indexOf(name), text.indexOf(name) + name.length);
   const perWindow = ((performance.now() - t1) * 1000) / (reps * CASES.length);
-  console.log(
-    `${label}: ${right}/${CASES.length} right; first pass incl. load ${first.toFixed(0)} ms; ${perWindow.toFixed(1)} µs per window`,
-  );
+  console.log(`${label}: ${right}/${CASES.length} right; first pass incl. load ${first.toFixed(0)} ms; ${perWindow.toFixed(1)} µs per window`);
   if (wrong.length > 0) console.log(`  wrong: ${wrong.join(' | ')}`);
 }

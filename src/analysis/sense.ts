@@ -39,42 +39,20 @@ const ZH_AMBIGUOUS_TAGS = new Set(['n', 'v', 'a', 'ns', 'vn', 'an', 'ad', 'd', '
 const ZH_LEXICON_MIN_FREQ = 100;
 const PLAIN_CROSSING_MIN_FREQ = 1000;
 /** Chinese names that are always ordinary words first, whatever the dictionary's tag says. */
-const ZH_BUILTIN_AMBIGUOUS = new Set([
-  '美的',
-  '荣耀',
-  '一加',
-  '理想',
-  '蔚来',
-  '问界',
-  '小米',
-  '苹果',
-  '大众',
-  '长城',
-  '长安',
-  '中兴',
-  '联想',
-  '奔驰',
-  '吉利',
-  '三星',
-]);
+const ZH_BUILTIN_AMBIGUOUS = new Set(['美的', '荣耀', '一加', '理想', '蔚来', '问界', '小米', '苹果', '大众', '长城', '长安', '中兴', '联想', '奔驰', '吉利', '三星']);
 /** Well-known brand names the dictionary tags as a person or place name; never ambiguous. */
 const ZH_NOT_AMBIGUOUS = new Set(['华为', '宝马', '海尔', '比亚迪', '京东', '格力', '腾讯', '阿里巴巴', '百度', '海信', '奥迪']);
 
 // The name opening a longer word that leads a list item or heading ("### 1. 平安健康", "2. **网易云音乐**：…")
 // is the brand's product named in full (§2 R4): the longer word is a product name there, not a phrase.
-const ITEM_LEAD_BEFORE =
-  /(?:^|\n)[ \t>*_#]*(?:(?:\d{1,2}|[一二三四五六七八九十])[.、):]?|\([\d一二三四五六七八九十]{1,2}\)|[*+-])?[ \t*_]*(?:第[一二三四五六七八九十]名[:：]?[ \t*_]*)?$/;
-const BRAND_SUFFIX =
-  /^(?:汽车|通讯|集团|公司|科技|手机|电脑|品牌|官方|旗舰|股份|电子|电器|空调|冰箱|电视|智能|控股|银行|证券|移动|app|官网)$/;
+const ITEM_LEAD_BEFORE = /(?:^|\n)[ \t>*_#]*(?:(?:\d{1,2}|[一二三四五六七八九十])[.、):]?|\([\d一二三四五六七八九十]{1,2}\)|[*+-])?[ \t*_]*(?:第[一二三四五六七八九十]名[:：]?[ \t*_]*)?$/;
+const BRAND_SUFFIX = /^(?:汽车|通讯|集团|公司|科技|手机|电脑|品牌|官方|旗舰|股份|电子|电器|空调|冰箱|电视|智能|控股|银行|证券|移动|app|官网)$/;
 // Brand evidence around a Chinese name: a model token right after it, or product/company words near.
 const ZH_MODEL_AFTER_UNIT = '(?![\\d年月日号岁个斤颗元块次天人只件张位名])(?!\\s?(?:年|个|斤|元|块|公里|次|天|人|只|件))';
 // A model token after the name ("小米 15", "理想L6"), also after 的 ("苹果的 iPhone 16") or after a
 // sub-brand of up to three characters ("吉利银河 E8"); a number with a unit is no model (3 个, 1977年).
-const ZH_MODEL_AFTER = new RegExp(
-  `^(?:的)?\\s?(?:[a-z]{0,3}\\d{1,4}${ZH_MODEL_AFTER_UNIT}|[a-z]{1,8}\\b|pro|max|ultra|plus|[\\u4e00-\\u9fff]{1,3}\\s?[a-z]{1,3}\\d{1,4}${ZH_MODEL_AFTER_UNIT})`,
-);
-const ZH_BRAND_NEAR =
-  /品牌|公司|换电|车机|智驾|座舱|白酒|酱香|机票|酒店|打车|外卖|快递|网购|电商|银行|贷款|信用卡|理财|基金|股票|油烟机|热水器|洗碗机|燃气灶|灶具|净水器|扫地机|吸尘器|电器|家电|跑鞋|球鞋|运动鞋|服装|牛奶|鲜奶|酸奶|乳业|饮料|方便面|保险|理赔|会员|课程|听书|播客|自行车|应用|平台|下载|门店|集团|旗下|推出|发布|官方|官网|门店|股价|市值|车型|新车|销量|售后|客服|手机|汽车|电动车|新能源|笔记本|平板|空调|冰箱|洗衣机|电视|耳机|手表|手环|音箱|路由器|充电宝|吹风机|剃须刀|电饭煲|摄像头|显示器|键盘|鼠标|芯片|系统|机型|旗舰|产品|系列|型号|续航|充电|屏幕|拍照|性价比|车主|用户|购买|入手|选购|价格|售价|万元|(?<!亿)元|影像|性能|做工|设计|质量|品质|服务|体验|信号|处理器|配置|外观|画质|音质|功能|款|新机|机身|车身|门店|专卖|代言|上市|发布会|生态|商城|销售|市场份额|份额/;
+const ZH_MODEL_AFTER = new RegExp(`^(?:的)?\\s?(?:[a-z]{0,3}\\d{1,4}${ZH_MODEL_AFTER_UNIT}|[a-z]{1,8}\\b|pro|max|ultra|plus|[\\u4e00-\\u9fff]{1,3}\\s?[a-z]{1,3}\\d{1,4}${ZH_MODEL_AFTER_UNIT})`);
+const ZH_BRAND_NEAR = /品牌|公司|换电|车机|智驾|座舱|白酒|酱香|机票|酒店|打车|外卖|快递|网购|电商|银行|贷款|信用卡|理财|基金|股票|油烟机|热水器|洗碗机|燃气灶|灶具|净水器|扫地机|吸尘器|电器|家电|跑鞋|球鞋|运动鞋|服装|牛奶|鲜奶|酸奶|乳业|饮料|方便面|保险|理赔|会员|课程|听书|播客|自行车|应用|平台|下载|门店|集团|旗下|推出|发布|官方|官网|门店|股价|市值|车型|新车|销量|售后|客服|手机|汽车|电动车|新能源|笔记本|平板|空调|冰箱|洗衣机|电视|耳机|手表|手环|音箱|路由器|充电宝|吹风机|剃须刀|电饭煲|摄像头|显示器|键盘|鼠标|芯片|系统|机型|旗舰|产品|系列|型号|续航|充电|屏幕|拍照|性价比|车主|用户|购买|入手|选购|价格|售价|万元|(?<!亿)元|影像|性能|做工|设计|质量|品质|服务|体验|信号|处理器|配置|外观|画质|音质|功能|款|新机|机身|车身|门店|专卖|代言|上市|发布会|生态|商城|销售|市场份额|份额/;
 // Word evidence: a degree adverb right before ("很美的", "太理想"), a verb particle right after
 // ("联想到", "奔驰在"), a "the public" phrase ("社会大众"), a person ("张荣耀先生").
 const ZH_DEGREE_BEFORE = /(?:很|最|太|真|好|多|挺|更|非常|十分|特别|相当|比较|极|越来越|不够|最为)$/;
@@ -85,24 +63,19 @@ const ORG_AFTER_ZH = /^[\u3400-\u9fff]{0,8}?(?:联盟|协会|委员会|商会|�
 // Other organisations, places and works named with the same characters, right after the name:
 // 长安大学, 凤凰卫视, 光明日报 (an organisation); 红旗渠, 凤凰古城, 长安街 (a place); 海马体.
 const ORG_HEAD_AFTER_ZH = /^(?:大学|学院|中学|小学|医院|卫视|电视台|日报|晚报|周刊|杂志社|出版社|研究所|博物馆|剧院|乐团|学会|报社)/;
-const PLACE_AFTER_ZH =
-  /^(?:古城|古镇|景区|公园|广场|大道|山脉|地区|机场|车站|大桥|水库|遗址|渠|街|巷|镇|村|县|岛|寺|庙|塔|桥|宫|谱|体(?![验系积感重育彩操型])|城(?!市)|山(?![寨东西])|湖(?![南北])|河(?![南北])|江(?![苏西南湖])|市(?![场值面民])|省(?![钱电油心时力]))/;
+const PLACE_AFTER_ZH = /^(?:古城|古镇|景区|公园|广场|大道|山脉|地区|机场|车站|大桥|水库|遗址|渠|街|巷|镇|村|县|岛|寺|庙|塔|桥|宫|谱|体(?![验系积感重育彩操型])|城(?!市)|山(?![寨东西])|湖(?![南北])|河(?![南北])|江(?![苏西南湖])|市(?![场值面民])|省(?![钱电油心时力]))/;
 // Person, place, history, myth and film context: "李宁…夺得六枚金牌", "唐代的长安", "神话人物哪吒".
-const ZH_OTHER_SENSE =
-  /出生|毕业于|夺得|金牌|冠军|运动员|体操|退役|演员|歌手|导演|诗人|作家|皇帝|将军|神话|传说|人物|被誉为|享年|去世|逝世|古代|唐代|宋代|汉代|明代|清代|朝代|都城|古称|首都|山脉|海拔|景区|景点|游览|大脑|神经|电影|票房|上映|小说|电视剧|诗词|歌曲|典故/;
+const ZH_OTHER_SENSE = /出生|毕业于|夺得|金牌|冠军|运动员|体操|退役|演员|歌手|导演|诗人|作家|皇帝|将军|神话|传说|人物|被誉为|享年|去世|逝世|古代|唐代|宋代|汉代|明代|清代|朝代|都城|古称|首都|山脉|海拔|景区|景点|游览|大脑|神经|电影|票房|上映|小说|电视剧|诗词|歌曲|典故/;
 
-const EN_OTHER_SENSE =
-  /\b(?:gods?|goddess|deity|myths?|mythology|mythological|greek|roman|norse|legend|legendary|titan|olympus|planet|orbit|inventor|physicist|scientist|born|died|biography|painter|poet|river|rainforest|jungle|basin|novel|film|movie|album|song|species|animal|bird|fruit|zoo|wild|rose to fame|celebrity|heiress|actor|actress|singer|songwriter|rapper|athlete|gymnast|footballer|quarterback|olympics?|senator|emperor|pope|reality (?:series|show|star)|starred|biopic|grandfather|great-grandfather|novelist|composer|philosopher|eclipse|solar|covid(?:-19)?|coronavirus|pandemic|deforestation|indigenous|wildlife|bible|biblical|scripture)\b/;
-const EN_BRAND_NEAR =
-  /\b(?:inc|corp|corporation|company|companies|brand|brands|app|apps|software|platform|stock|shares|ceo|product|products|pricing|price|prices|plan|plans|subscription|cars?|vehicles?|ev|evs|model|models|phones?|laptops?|stores?|headquartered|founded|users|customers|tools?|services?|workspace|integrations?|dealers?|launch(?:ed)?|sells?|market|buy|bought|order(?:s|ed)?|shipping|delivery|deliveries|retailer|retail|online|sellers?|reviews?|ratings?|deals?|discounts?|premium|membership|subscribers?|account|download|install|sign up|log in|login|fees?|airlines?|flights?|hotels?|restaurants?|menu|sandwich(?:es)?|beer|drinks?|shoes?|sneakers?|jackets?|apparel|clothing|release[sd]?|version|update|features?|support|available|offers?|costs?|charges?|devices?|speakers?|headphones|earbuds|watch|cameras?|tv|browser|console|tablets?|policy|returns?|cards?|bank|banking|trucks?|suv|sedan|dealership|warranty|revenue|earnings|valuation|ipo|acquired|acquisition|employees|chain|franchise|outlets?|checkout|api|website|iphone|android|ios|windows|mac|pc|soap|shampoo|deodorant|lotion|jeans|shirts?|hoodies?|clothes|outfits?|channels?|calls?|meetings?|video calls?|readers?|terminals?|messages?|messaging|chats?|encrypt\w*|privacy|payments?|transactions?|merchants?|tickets?|booking|bookings|rewards|points|miles|loyalty|quality|build quality|owners|drivers|complaints|recalls?|lineup|sales|sold|shipments|market share|battery|charging|firmware|hardware|interior|performance|carriers?|plans?)\b|\$\d/;
+const EN_OTHER_SENSE = /\b(?:gods?|goddess|deity|myths?|mythology|mythological|greek|roman|norse|legend|legendary|titan|olympus|planet|orbit|inventor|physicist|scientist|born|died|biography|painter|poet|river|rainforest|jungle|basin|novel|film|movie|album|song|species|animal|bird|fruit|zoo|wild|rose to fame|celebrity|heiress|actor|actress|singer|songwriter|rapper|athlete|gymnast|footballer|quarterback|olympics?|senator|emperor|pope|reality (?:series|show|star)|starred|biopic|grandfather|great-grandfather|novelist|composer|philosopher|eclipse|solar|covid(?:-19)?|coronavirus|pandemic|deforestation|indigenous|wildlife|bible|biblical|scripture)\b/;
+const EN_BRAND_NEAR = /\b(?:inc|corp|corporation|company|companies|brand|brands|app|apps|software|platform|stock|shares|ceo|product|products|pricing|price|prices|plan|plans|subscription|cars?|vehicles?|ev|evs|model|models|phones?|laptops?|stores?|headquartered|founded|users|customers|tools?|services?|workspace|integrations?|dealers?|launch(?:ed)?|sells?|market|buy|bought|order(?:s|ed)?|shipping|delivery|deliveries|retailer|retail|online|sellers?|reviews?|ratings?|deals?|discounts?|premium|membership|subscribers?|account|download|install|sign up|log in|login|fees?|airlines?|flights?|hotels?|restaurants?|menu|sandwich(?:es)?|beer|drinks?|shoes?|sneakers?|jackets?|apparel|clothing|release[sd]?|version|update|features?|support|available|offers?|costs?|charges?|devices?|speakers?|headphones|earbuds|watch|cameras?|tv|browser|console|tablets?|policy|returns?|cards?|bank|banking|trucks?|suv|sedan|dealership|warranty|revenue|earnings|valuation|ipo|acquired|acquisition|employees|chain|franchise|outlets?|checkout|api|website|iphone|android|ios|windows|mac|pc|soap|shampoo|deodorant|lotion|jeans|shirts?|hoodies?|clothes|outfits?|channels?|calls?|meetings?|video calls?|readers?|terminals?|messages?|messaging|chats?|encrypt\w*|privacy|payments?|transactions?|merchants?|tickets?|booking|bookings|rewards|points|miles|loyalty|quality|build quality|owners|drivers|complaints|recalls?|lineup|sales|sold|shipments|market share|battery|charging|firmware|hardware|interior|performance|carriers?|plans?)\b|\$\d/;
 const EN_VERB_AFTER = /^\s+(?:in|out|off|up|down|into|across|through|the|a|an|your|our|their|this|that|it|them)\b/;
 // A model or product token right after a name: "Kindle Paperwhite", "Pixel 9", "Square Terminal".
 const EN_MODEL_AFTER = /^(?:['’]s)?\s+(?:[A-Z][\w+-]*|[a-z]*\d[\w+-]*)/;
 const EN_MODEL_NUMBER_AFTER = /^(?:['’]s)?\s+[a-z]*\d[\w+-]*/i;
 // A bare singular subject with its verb ("Peloton is good.", "Notion offers…"): a common noun
 // would take a determiner there ("The peloton is…"), so the word is a proper noun.
-const EN_SUBJECT_VERB_AFTER =
-  /^\s+(?:is|was|has|had|offers|makes|lets|provides|supports|costs|charges|includes|remains|uses|gives|comes|works|does|doesn't|isn't|wasn't|can|can't|will|won't|should|would|announced|launched|released|introduced|added|keeps|stands|shines|excels|feels|runs|delivers|wins|leads|focuses|integrates|syncs)\b/;
+const EN_SUBJECT_VERB_AFTER = /^\s+(?:is|was|has|had|offers|makes|lets|provides|supports|costs|charges|includes|remains|uses|gives|comes|works|does|doesn't|isn't|wasn't|can|can't|will|won't|should|would|announced|launched|released|introduced|added|keeps|stands|shines|excels|feels|runs|delivers|wins|leads|focuses|integrates|syncs)\b/;
 
 // The word lists are searched as text ("\"notion\"" in the JSON array, "\n理想 " in the jieba
 // dictionary) rather than parsed into sets: a name lookup is needed a few times per analyzer, and
@@ -232,13 +205,7 @@ export class SenseJudge {
       const v = verdicts[i]!;
       if (v.accepted) out.push(h);
       if (decisions !== null) {
-        decisions.push({
-          target: h.target,
-          position: folded.origin[h.start]!,
-          name: text.slice(h.start, h.end),
-          accepted: v.accepted,
-          reason: v.reason,
-        });
+        decisions.push({ target: h.target, position: folded.origin[h.start]!, name: text.slice(h.start, h.end), accepted: v.accepted, reason: v.reason });
       }
     });
     return out;
@@ -249,13 +216,10 @@ export class SenseJudge {
     const before = text.slice(Math.max(0, h.start - 6), h.start);
     const after = text.slice(h.end, h.end + 24);
     if (isCjkName(key)) {
-      if (ORG_AFTER_ZH.test(after) && !/^[\s,、，。]/.test(after))
-        return { accepted: false, reason: `part of an organisation's name (${key}${ORG_AFTER_ZH.exec(after)![0]})` };
-      if (ORG_HEAD_AFTER_ZH.test(after))
-        return { accepted: false, reason: `part of another organisation's name (${key}${ORG_HEAD_AFTER_ZH.exec(after)![0]})` };
+      if (ORG_AFTER_ZH.test(after) && !/^[\s,、，。]/.test(after)) return { accepted: false, reason: `part of an organisation's name (${key}${ORG_AFTER_ZH.exec(after)![0]})` };
+      if (ORG_HEAD_AFTER_ZH.test(after)) return { accepted: false, reason: `part of another organisation's name (${key}${ORG_HEAD_AFTER_ZH.exec(after)![0]})` };
       if (insideTitle(text, h.start, h.end)) return { accepted: false, reason: 'inside the title of a work (《…》)' };
-      if (PLACE_AFTER_ZH.test(after))
-        return { accepted: false, reason: `part of a place or another compound (${key}${PLACE_AFTER_ZH.exec(after)![0]})` };
+      if (PLACE_AFTER_ZH.test(after)) return { accepted: false, reason: `part of a place or another compound (${key}${PLACE_AFTER_ZH.exec(after)![0]})` };
       const w = this.zhWords.wordAt(text, h.start, h.end);
       if (w.fit === 'crosses') {
         // Segmentation is itself a guess (长安逸动 → 长/安逸/动): a sentence that names another
@@ -277,12 +241,7 @@ export class SenseJudge {
         // Two-character names only (longer ones are specific), and only a frequent word (≥ 1000:
         // 对方, 集中, 性格), so a locative like 书上 does not cut 小红书.
         const crossing = h.end - h.start === 2 ? this.zhWords.plainCrossing(text, h.start, h.end) : null;
-        if (
-          crossing !== null &&
-          (zhLexiconEntry(crossing)?.freq ?? 0) >= PLAIN_CROSSING_MIN_FREQ &&
-          !ZH_MODEL_AFTER.test(after) &&
-          !ZH_BRAND_NEAR.test(sentence)
-        ) {
+        if (crossing !== null && (zhLexiconEntry(crossing)?.freq ?? 0) >= PLAIN_CROSSING_MIN_FREQ && !ZH_MODEL_AFTER.test(after) && !ZH_BRAND_NEAR.test(sentence)) {
           return { accepted: false, reason: `straddles a word boundary without the brand names: ${crossing}` };
         }
       }
@@ -316,11 +275,7 @@ export class SenseJudge {
         isTrackedName: (w) => this.trackedWords.has(w),
       });
       if (other !== null) return { accepted: false, reason: other };
-    } else if (
-      /^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers)\b/.test(
-        originalAfter,
-      )
-    ) {
+    } else if (/^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers)\b/.test(originalAfter)) {
       return { accepted: false, reason: "part of an organisation's name" };
     }
     // Mythology, people and places share names with brands that are no dictionary words (Nike).
@@ -329,16 +284,13 @@ export class SenseJudge {
     }
     if (!singleWord || !this.isAmbiguous(h.target, key)) return { accepted: true, reason: 'whole word, not an ordinary word' };
     const atSentenceStart = /^[\s>*_#\d.)-]*$/.test(text.slice(s.start, h.start));
-    if (atSentenceStart && EN_VERB_AFTER.test(after) && !EN_BRAND_NEAR.test(sentence))
-      return { accepted: false, reason: 'word sense: verb use' };
+    if (atSentenceStart && EN_VERB_AFTER.test(after) && !EN_BRAND_NEAR.test(sentence)) return { accepted: false, reason: 'word sense: verb use' };
     // An ordinary word whose capital only marks its place (sentence start, title-case heading,
     // inside a longer proper noun) needs brand evidence, as a Chinese ambiguous name does.
     const lineStart = original.lastIndexOf('\n', oStart - 1) + 1;
     const lineEndAt = original.indexOf('\n', oEnd);
     const lineEnd = lineEndAt < 0 ? original.length : lineEndAt;
-    const position = positionalCapital(original.slice(lineStart, oStart), original.slice(oEnd, lineEnd), sentenceBefore, (w) =>
-      this.trackedWords.has(w),
-    );
+    const position = positionalCapital(original.slice(lineStart, oStart), original.slice(oEnd, lineEnd), sentenceBefore, (w) => this.trackedWords.has(w));
     if (position !== null) return this.latinBrandEvidence(text, h, all, s, sentence, originalAfter, position);
     return { accepted: true, reason: 'capitalised mid-sentence, no other-meaning context' };
   }
@@ -356,33 +308,19 @@ export class SenseJudge {
     const near = EN_BRAND_NEAR.exec(sentence);
     if (near !== null) return { accepted: true, reason: `brand evidence: ${near[0]}` };
     // In a title-case line every word is capitalised, so only a model number counts there.
-    if ((position === 'title case' ? EN_MODEL_NUMBER_AFTER : EN_MODEL_AFTER).test(originalAfter))
-      return { accepted: true, reason: 'brand evidence: a model or product name follows' };
+    if ((position === 'title case' ? EN_MODEL_NUMBER_AFTER : EN_MODEL_AFTER).test(originalAfter)) return { accepted: true, reason: 'brand evidence: a model or product name follows' };
     if (/^['’]s\b/.test(originalAfter)) return { accepted: true, reason: 'brand evidence: a possessive proper noun' };
-    if (position === 'sentence start' && (EN_SUBJECT_VERB_AFTER.test(originalAfter) || /^\s+[a-z]+ed\b/.test(originalAfter)))
-      return { accepted: true, reason: 'brand evidence: a bare subject of a verb' };
-    if (/^\s+(?:and|or|&|vs\.?|versus)\s+[A-Z]/.test(originalAfter))
-      return { accepted: true, reason: 'brand evidence: coordinated with another proper noun' };
-    if (this.coNamed(h, all, s) || this.coNamed(h, all, blockBounds(text, h.start)))
-      return { accepted: true, reason: 'brand evidence: co-named with another tracked brand' };
+    if (position === 'sentence start' && (EN_SUBJECT_VERB_AFTER.test(originalAfter) || /^\s+[a-z]+ed\b/.test(originalAfter))) return { accepted: true, reason: 'brand evidence: a bare subject of a verb' };
+    if (/^\s+(?:and|or|&|vs\.?|versus)\s+[A-Z]/.test(originalAfter)) return { accepted: true, reason: 'brand evidence: coordinated with another proper noun' };
+    if (this.coNamed(h, all, s) || this.coNamed(h, all, blockBounds(text, h.start))) return { accepted: true, reason: 'brand evidence: co-named with another tracked brand' };
     // A Latin word set in Chinese text ("OPPO 目前的手机产品线") is a name, not an English word.
-    if (
-      /^[a-z]+$/.test(text.slice(h.start, h.end)) &&
-      (/^[ \t]*[\u3400-\u9fff]/.test(text.slice(h.end, h.end + 3)) ||
-        /[\u3400-\u9fff][ \t]*$/.test(text.slice(Math.max(0, h.start - 3), h.start)))
-    ) {
+    if (/^[a-z]+$/.test(text.slice(h.start, h.end)) && (/^[ \t]*[\u3400-\u9fff]/.test(text.slice(h.end, h.end + 3)) || /[\u3400-\u9fff][ \t]*$/.test(text.slice(Math.max(0, h.start - 3), h.start)))) {
       return { accepted: true, reason: 'brand evidence: a Latin name in Chinese text' };
     }
-    if (
-      /^[\s>*_#\d.()-]*(?:\*\*|__|\[)?$/.test(text.slice(s.start, h.start)) &&
-      /^(?:\*\*|__|\])?[ \t]*(?:[:—–(|-]|\n|$)/.test(text.slice(h.end, h.end + 4))
-    ) {
+    if (/^[\s>*_#\d.()-]*(?:\*\*|__|\[)?$/.test(text.slice(s.start, h.start)) && /^(?:\*\*|__|\])?[ \t]*(?:[:—–(|-]|\n|$)/.test(text.slice(h.end, h.end + 4))) {
       return { accepted: true, reason: 'brand evidence: lead of a list item or heading' };
     }
-    if (
-      /\|[ \t]*(?:\*\*)?$/.test(text.slice(Math.max(0, h.start - 4), h.start)) &&
-      /^(?:\*\*)?[ \t]*\|/.test(text.slice(h.end, h.end + 4))
-    ) {
+    if (/\|[ \t]*(?:\*\*)?$/.test(text.slice(Math.max(0, h.start - 4), h.start)) && /^(?:\*\*)?[ \t]*\|/.test(text.slice(h.end, h.end + 4))) {
       return { accepted: true, reason: 'brand evidence: a table cell of its own' };
     }
     return { accepted: false, reason: `an ordinary word capitalised by its position (${position}), without brand evidence` };
@@ -406,18 +344,11 @@ export class SenseJudge {
     const sentence = text.slice(s.start, s.end);
     const near = ZH_BRAND_NEAR.exec(sentence);
     if (near !== null) return { accepted: true, reason: `brand evidence: ${near[0]}` };
-    if (this.coNamed(h, all, s) || this.coNamed(h, all, blockBounds(text, h.start)))
-      return { accepted: true, reason: 'brand evidence: co-named with another tracked brand' };
-    if (
-      /\|[ \t]*(?:\*\*)?$/.test(text.slice(Math.max(0, h.start - 4), h.start)) &&
-      /^(?:\*\*)?[ \t]*\|/.test(text.slice(h.end, h.end + 4))
-    ) {
+    if (this.coNamed(h, all, s) || this.coNamed(h, all, blockBounds(text, h.start))) return { accepted: true, reason: 'brand evidence: co-named with another tracked brand' };
+    if (/\|[ \t]*(?:\*\*)?$/.test(text.slice(Math.max(0, h.start - 4), h.start)) && /^(?:\*\*)?[ \t]*\|/.test(text.slice(h.end, h.end + 4))) {
       return { accepted: true, reason: 'brand evidence: a table cell of its own' };
     }
-    if (
-      /^[\s>*_#\d.()、第一二三四五六七八九十名:-]*(?:\*\*)?$/.test(text.slice(s.start, h.start)) &&
-      /^(?:\*\*)?[ \t]*(?:[:—–(-]|\n|$)/.test(text.slice(h.end, h.end + 4))
-    ) {
+    if (/^[\s>*_#\d.()、第一二三四五六七八九十名:-]*(?:\*\*)?$/.test(text.slice(s.start, h.start)) && /^(?:\*\*)?[ \t]*(?:[:—–(-]|\n|$)/.test(text.slice(h.end, h.end + 4))) {
       return { accepted: true, reason: 'brand evidence: lead of a list item or heading' };
     }
     return { accepted: false, reason: 'ambiguous name without brand evidence' };

@@ -48,33 +48,69 @@ export function writeTrimmedDictionary(): void {
   writeFileSync(TRIMMED_DICT, trimmedDictionary());
 }
 
-interface Dictionary {
-  freq: Map<string, number>;
+/**
+ * The shared dictionary, read-only once loaded, so no analyzer can change another's cuts. Loading
+ * only indexes the lines by first character and sums the frequencies; a character's words enter
+ * `freq` the first time a window holds that character (the answers touch a few hundred of ~5k
+ * first characters), which keeps the first Chinese candidate of a process cheap. `freq` is a cache
+ * of a fixed file: what it holds never changes a lookup's answer.
+ */
+class Dictionary {
   /** Sum of all frequencies: a word's probability is freq / total. */
-  total: number;
+  readonly total: number;
   /** Longest word, in UTF-16 units: how far ahead a word can reach. */
-  maxLen: number;
+  readonly maxLen: number;
+  private readonly linesByFirst = new Map<number, number[]>();
+  private readonly freq = new Map<string, number>();
+
+  constructor(private readonly text: string) {
+    // One pass of character codes over ~1 MB, no substrings: this runs on the first Chinese
+    // candidate of a process (a cold `sightline analyze`, the first free check).
+    let total = 0;
+    let maxLen = 1;
+    const n = text.length;
+    for (let at = 0; at < n; ) {
+      let k = at;
+      while (k < n && text.charCodeAt(k) !== 0x20 && text.charCodeAt(k) !== 0x0a) k++;
+      if (k < n && text.charCodeAt(k) === 0x20 && k > at) {
+        maxLen = Math.max(maxLen, k - at);
+        let f = 0;
+        for (let c = text.charCodeAt(++k); c >= 0x30 && c <= 0x39; c = text.charCodeAt(++k)) f = f * 10 + c - 0x30;
+        total += f;
+        const first = text.charCodeAt(at);
+        const lines = this.linesByFirst.get(first);
+        if (lines === undefined) this.linesByFirst.set(first, [at]);
+        else lines.push(at);
+      }
+      while (k < n && text.charCodeAt(k) !== 0x0a) k++;
+      at = k + 1;
+    }
+    this.total = total;
+    this.maxLen = maxLen;
+  }
+
+  /** The word's frequency, or undefined when the dictionary does not hold it. */
+  get(word: string): number | undefined {
+    const first = word.charCodeAt(0);
+    const lines = this.linesByFirst.get(first);
+    if (lines === undefined) return undefined;
+    if (lines.length > 0) {
+      for (const at of lines) {
+        const sp = this.text.indexOf(' ', at);
+        const eol = this.text.indexOf('\n', sp);
+        this.freq.set(this.text.slice(at, sp), Number.parseInt(this.text.slice(sp + 1, eol < 0 ? this.text.length : eol), 10));
+      }
+      // Emptied, not deleted: an empty list marks the character's words as loaded.
+      this.linesByFirst.set(first, []);
+    }
+    return this.freq.get(word);
+  }
 }
 
-/** The shared dictionary; never written after loading, so no analyzer can change another's cuts. */
 let dictionary: Dictionary | null = null;
 
 function loadDictionary(): Dictionary {
-  if (dictionary !== null) return dictionary;
-  const text = existsSync(TRIMMED_DICT) ? readFileSync(TRIMMED_DICT, 'utf8') : trimmedDictionary();
-  const freq = new Map<string, number>();
-  let total = 0;
-  let maxLen = 1;
-  for (const line of text.split('\n')) {
-    const sp = line.indexOf(' ');
-    if (sp <= 0) continue;
-    const word = line.slice(0, sp);
-    const f = Number.parseInt(line.slice(sp + 1), 10);
-    total += f - (freq.get(word) ?? 0);
-    freq.set(word, f);
-    if (word.length > maxLen) maxLen = word.length;
-  }
-  dictionary = { freq, total, maxLen };
+  dictionary ??= new Dictionary(existsSync(TRIMMED_DICT) ? readFileSync(TRIMMED_DICT, 'utf8') : trimmedDictionary());
   return dictionary;
 }
 
@@ -167,7 +203,7 @@ export class ZhWords {
       this.total = dict.total;
       this.maxLen = dict.maxLen;
       for (const n of this.names.keys()) {
-        this.total += NAME_FREQ - (dict.freq.get(n) ?? 0);
+        this.total += NAME_FREQ - (dict.get(n) ?? 0);
         this.maxLen = Math.max(this.maxLen, n.length);
       }
     }
@@ -186,7 +222,7 @@ export class ZhWords {
       const limit = Math.min(n, i + maxLen);
       for (let j = single; j <= limit; j++) {
         const w = sentence.slice(i, j);
-        const f = names?.get(w) ?? dict.freq.get(w);
+        const f = names?.get(w) ?? dict.get(w);
         if (f === undefined) continue;
         const s = Math.log(f) - logTotal + score[j]!;
         if (s >= best) {

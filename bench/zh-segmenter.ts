@@ -1,13 +1,12 @@
 /**
- * Chinese word segmentation for mention decisions: @node-rs/jieba (tracked names in its user
- * dictionary, the engine's choice: src/analysis/zh-words.ts) against Intl.Segmenter (ICU).
+ * Chinese word segmentation for mention decisions: jieba's dictionary and path search with the
+ * tracked names added (the engine's choice: src/analysis/zh-words.ts) against Intl.Segmenter (ICU).
  * Accuracy: does the segmentation keep a tracked name as whole word(s) exactly when the name is
  * meant (cases below, labelled by measurement-rules.md §1)? Speed: windows of ±12 characters
  * around a hit, as the engine cuts them, and whole answers.
  *   npx tsx bench/zh-segmenter.ts
  */
-import { wordAt } from '../src/analysis/zh-words.js';
-import { addNames } from '../src/analysis/zh-words.js';
+import { ZhWords } from '../src/analysis/zh-words.js';
 
 // [text, name, is the name a whole word here (a mention candidate)?]
 const CASES: Array<[string, string, boolean]> = [
@@ -44,7 +43,7 @@ const CASES: Array<[string, string, boolean]> = [
 ];
 
 const names = [...new Set(CASES.map((c) => c[1]))];
-addNames(names);
+const zhWords = new ZhWords(names);
 
 const intl = new Intl.Segmenter('zh', { granularity: 'word' });
 function intlWhole(text: string, start: number, end: number): boolean {
@@ -60,7 +59,7 @@ function intlWhole(text: string, start: number, end: number): boolean {
 }
 const BRAND_SUFFIX = /^(?:汽车|通讯|集团|公司|科技|手机|电脑|品牌|官方|空调|物流)$/;
 function jiebaWhole(text: string, start: number, end: number): boolean {
-  const w = wordAt(text, start, end);
+  const w = zhWords.wordAt(text, start, end);
   if (w.fit === 'word') return true;
   return w.fit === 'inside' && w.start === start && BRAND_SUFFIX.test(w.word.slice(end - start));
 }

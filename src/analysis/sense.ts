@@ -24,7 +24,7 @@ import type { Hit } from './matcher.js';
 import { otherProperNoun, positionalCapital } from './sense-en.js';
 import { EXCLUSION_PHRASES } from './sense-rules.js';
 import type { BrandTarget } from './types.js';
-import { addNames, plainCrossing, wordAt } from './zh-words.js';
+import { ZhWords } from './zh-words.js';
 
 export interface SenseDecision {
   target: number;
@@ -165,7 +165,8 @@ function isCjkName(key: string): boolean {
 
 export class SenseJudge {
   private readonly ambiguous: boolean[][];
-  private readonly hasZh: boolean;
+  /** This analyzer's own segmenter: its cuts depend on its tracked names only (zh-words.ts). */
+  private readonly zhWords: ZhWords;
   /** Every word of every tracked name, folded ("google", "pixel"): a tracked word before a name is no first name. */
   private readonly trackedWords = new Set<string>();
 
@@ -181,8 +182,7 @@ export class SenseJudge {
         for (const w of n.toLowerCase().split(/[^a-z0-9'’]+/)) if (w.length > 0) this.trackedWords.add(w);
       }
     }
-    this.hasZh = zhNames.length > 0;
-    if (this.hasZh) addNames(zhNames);
+    this.zhWords = new ZhWords(zhNames);
   }
 
   private ambiguousCache = new Map<string, boolean>();
@@ -220,7 +220,7 @@ export class SenseJudge {
       if (ORG_HEAD_AFTER_ZH.test(after)) return { accepted: false, reason: `part of another organisation's name (${key}${ORG_HEAD_AFTER_ZH.exec(after)![0]})` };
       if (insideTitle(text, h.start, h.end)) return { accepted: false, reason: 'inside the title of a work (《…》)' };
       if (PLACE_AFTER_ZH.test(after)) return { accepted: false, reason: `part of a place or another compound (${key}${PLACE_AFTER_ZH.exec(after)![0]})` };
-      const w = wordAt(text, h.start, h.end);
+      const w = this.zhWords.wordAt(text, h.start, h.end);
       if (w.fit === 'crosses') {
         // Segmentation is itself a guess (长安逸动 → 长/安逸/动): a sentence that names another
         // tracked brand and product words overrides it.
@@ -240,7 +240,7 @@ export class SenseJudge {
         // Segmented without the tracked names, a dictionary word may straddle the name (对方|太).
         // Two-character names only (longer ones are specific), and only a frequent word (≥ 1000:
         // 对方, 集中, 性格), so a locative like 书上 does not cut 小红书.
-        const crossing = h.end - h.start === 2 ? plainCrossing(text, h.start, h.end) : null;
+        const crossing = h.end - h.start === 2 ? this.zhWords.plainCrossing(text, h.start, h.end) : null;
         if (crossing !== null && (zhLexiconEntry(crossing)?.freq ?? 0) >= PLAIN_CROSSING_MIN_FREQ && !ZH_MODEL_AFTER.test(after) && !ZH_BRAND_NEAR.test(sentence)) {
           return { accepted: false, reason: `straddles a word boundary without the brand names: ${crossing}` };
         }

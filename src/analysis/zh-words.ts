@@ -2,30 +2,31 @@
  * Chinese word segmentation for mention decisions (measurement-rules.md §1: "a substring across a
  * Chinese word boundary" is not a mention; 中华为人民 is 中华 + 为人民, not 华为).
  *
- * @node-rs/jieba (a native jieba port) with the tracked names added to its dictionary, chosen over
- * Intl.Segmenter after measuring both (docs/decisions.md): ICU's dictionary does not know brand
- * names and cannot take a user dictionary (华为手机 → 华/为/手机, 长安街 → 长安/街), and its
- * segmenter measured far slower on long runs of Chinese text.
+ * jieba's algorithm (the dictionary path of highest probability, no HMM) over jieba's dictionary
+ * plus the analyzer's OWN tracked names, chosen over Intl.Segmenter after measuring both
+ * (docs/decisions.md): ICU's dictionary does not know brand names and cannot take a user
+ * dictionary (华为手机 → 华/为/手机, 长安街 → 长安/街).
+ *
+ * Each `ZhWords` reads the shared, read-only dictionary through an overlay of its own names: the
+ * segmentation of an answer depends only on that analyzer's brand, aliases and competitors, never
+ * on which other analyzers this process built before (docs/decisions.md, "Segmentation per
+ * analyzer"). The path search is the one @node-rs/jieba runs (`cut(text, false)`), reimplemented
+ * here because a native instance can only grow its dictionary (`loadDict`), and building one per
+ * name set costs ~150–250 ms and ~6 MB each; zh-words.test.ts checks the cuts against it.
  *
  * Cost control: the dictionary is loaded lazily, only when a Chinese name matched, and trimmed to
- * the words with frequency ≥ DICT_MIN_FREQ (~67k of 349k words: loads in about a fifth of the
- * time, the same cuts on the labelled sets); only the run of Chinese text around a hit (at most
- * WINDOW characters each side) is segmented, so throughput stays with the matcher.
+ * the words with frequency ≥ DICT_MIN_FREQ (~67k of 349k words, the same cuts on the labelled
+ * sets); only the run of Chinese text around a hit (at most WINDOW characters each side) is
+ * segmented, so throughput stays with the matcher.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Jieba } from '@node-rs/jieba';
 
 const DICT_MIN_FREQ = 30;
 /** Frequency given to tracked names: high enough to win over ordinary splits, low enough that 中华为 stays 中华/为. */
 const NAME_FREQ = 2000;
 const WINDOW = 12;
-
-let jieba: Jieba | null = null;
-/** The same dictionary WITHOUT the tracked names: how the text reads to someone who does not know the brand. */
-let plainJieba: Jieba | null = null;
-const loadedNames = new Set<string>();
 
 /** The trimmed dictionary, written next to the built module by `npm run build` (see below). */
 const TRIMMED_DICT = fileURLToPath(new URL('./zh-dict.txt', import.meta.url));
@@ -42,40 +43,93 @@ export function trimmedDictionary(): string {
   return kept.join('\n');
 }
 
-function newJieba(): Jieba {
-  const require = createRequire(import.meta.url);
-  const { Jieba: JiebaClass } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
-  const dict = existsSync(TRIMMED_DICT) ? readFileSync(TRIMMED_DICT) : Buffer.from(trimmedDictionary());
-  return JiebaClass.withDict(dict);
-}
-
-function instance(): Jieba {
-  jieba ??= newJieba();
-  return jieba;
-}
-
 /** Build step (package.json "build"): write the trimmed dictionary beside the built module. */
 export function writeTrimmedDictionary(): void {
   writeFileSync(TRIMMED_DICT, trimmedDictionary());
 }
 
-/** Add tracked Chinese names to the segmenter's dictionary (once per name per process). */
-export function addNames(names: readonly string[]): void {
-  const fresh = names.filter((n) => /[\u3400-\u9fff]/.test(n) && !/\s/.test(n) && !loadedNames.has(n));
-  if (fresh.length === 0) return;
-  for (const n of fresh) loadedNames.add(n);
-  if (jieba !== null) jieba.loadDict(Buffer.from(fresh.map((n) => `${n} ${NAME_FREQ} nz`).join('\n')));
+/**
+ * The shared dictionary, read-only once loaded, so no analyzer can change another's cuts. Loading
+ * only indexes the lines by first character and sums the frequencies; a character's words enter
+ * `freq` the first time a window holds that character (the answers touch a few hundred of ~5k
+ * first characters), which keeps the first Chinese candidate of a process cheap. `freq` is a cache
+ * of a fixed file: what it holds never changes a lookup's answer.
+ */
+class Dictionary {
+  /** Sum of all frequencies: a word's probability is freq / total. */
+  readonly total: number;
+  /** Longest word, in UTF-16 units: how far ahead a word can reach. */
+  readonly maxLen: number;
+  private readonly linesByFirst = new Map<number, number[]>();
+  private readonly freq = new Map<string, number>();
+
+  constructor(private readonly text: string) {
+    // One pass of character codes over ~1 MB, no substrings: this runs on the first Chinese
+    // candidate of a process (a cold `sightline analyze`, the first free check).
+    let total = 0;
+    let maxLen = 1;
+    const n = text.length;
+    for (let at = 0; at < n; ) {
+      let k = at;
+      while (k < n && text.charCodeAt(k) !== 0x20 && text.charCodeAt(k) !== 0x0a) k++;
+      if (k < n && text.charCodeAt(k) === 0x20 && k > at) {
+        maxLen = Math.max(maxLen, k - at);
+        let f = 0;
+        for (let c = text.charCodeAt(++k); c >= 0x30 && c <= 0x39; c = text.charCodeAt(++k)) f = f * 10 + c - 0x30;
+        total += f;
+        const first = text.charCodeAt(at);
+        const lines = this.linesByFirst.get(first);
+        if (lines === undefined) this.linesByFirst.set(first, [at]);
+        else lines.push(at);
+      }
+      while (k < n && text.charCodeAt(k) !== 0x0a) k++;
+      at = k + 1;
+    }
+    this.total = total;
+    this.maxLen = maxLen;
+  }
+
+  /** The word's frequency, or undefined when the dictionary does not hold it. */
+  get(word: string): number | undefined {
+    const first = word.charCodeAt(0);
+    const lines = this.linesByFirst.get(first);
+    if (lines === undefined) return undefined;
+    if (lines.length > 0) {
+      for (const at of lines) {
+        const sp = this.text.indexOf(' ', at);
+        const eol = this.text.indexOf('\n', sp);
+        this.freq.set(this.text.slice(at, sp), Number.parseInt(this.text.slice(sp + 1, eol < 0 ? this.text.length : eol), 10));
+      }
+      // Emptied, not deleted: an empty list marks the character's words as loaded.
+      this.linesByFirst.set(first, []);
+    }
+    return this.freq.get(word);
+  }
 }
 
-function ensureLoaded(): Jieba {
-  const wasNull = jieba === null;
-  const j = instance();
-  if (wasNull && loadedNames.size > 0) j.loadDict(Buffer.from([...loadedNames].map((n) => `${n} ${NAME_FREQ} nz`).join('\n')));
-  return j;
+let dictionary: Dictionary | null = null;
+
+function loadDictionary(): Dictionary {
+  dictionary ??= new Dictionary(existsSync(TRIMMED_DICT) ? readFileSync(TRIMMED_DICT, 'utf8') : trimmedDictionary());
+  return dictionary;
 }
 
 function isCjk(c: number): boolean {
   return c >= 0x3400 && c <= 0x9fff;
+}
+
+/** jieba keeps a run of single ASCII letters/digits together ("14pro"), and so must we. */
+function isAsciiAlnum(word: string): boolean {
+  return word.length === 1 && /[a-z0-9]/i.test(word);
+}
+
+/** The run of Chinese text around [start, end): at most WINDOW characters each side. */
+function windowAround(text: string, start: number, end: number): { from: number; to: number } {
+  let from = start;
+  while (from > 0 && start - from < WINDOW && isCjk(text.charCodeAt(from - 1))) from--;
+  let to = end;
+  while (to < text.length && to - end < WINDOW && isCjk(text.charCodeAt(to))) to++;
+  return { from, to };
 }
 
 export interface WordAt {
@@ -87,47 +141,121 @@ export interface WordAt {
   start: number;
 }
 
-/** How the hit [start, end) of folded `text` sits among the words of its run of Chinese text. */
-export function wordAt(text: string, start: number, end: number): WordAt {
-  let from = start;
-  while (from > 0 && start - from < WINDOW && isCjk(text.charCodeAt(from - 1))) from--;
-  let to = end;
-  while (to < text.length && to - end < WINDOW && isCjk(text.charCodeAt(to))) to++;
-  const words = ensureLoaded().cut(text.slice(from, to), false);
-  let at = from;
-  for (const word of words) {
-    const wStart = at;
-    const wEnd = at + word.length;
-    at = wEnd;
-    if (wEnd <= start || wStart >= end) continue;
-    if (wStart < start && wEnd > start && wEnd < end) return { word, fit: 'crosses', start: wStart };
-    if (wStart > start && wStart < end && wEnd > end) return { word, fit: 'crosses', start: wStart };
-    if (wStart <= start && wEnd >= end && (wStart < start || wEnd > end)) return { word, fit: 'inside', start: wStart };
+/** The segmenter of one analyzer: jieba's dictionary plus that analyzer's tracked Chinese names. */
+export class ZhWords {
+  /** Tracked names at NAME_FREQ, read before the dictionary. */
+  private readonly names = new Map<string, number>();
+  /** The dictionary's total with the names' frequencies in it (computed on first use). */
+  private total = -1;
+  private maxLen = 1;
+
+  constructor(names: readonly string[]) {
+    for (const n of names) if (/[\u3400-\u9fff]/.test(n) && !/\s/.test(n)) this.names.set(n, NAME_FREQ);
   }
-  return { word: text.slice(start, end), fit: 'word', start };
+
+  /** How the hit [start, end) of folded `text` sits among the words of its run of Chinese text. */
+  wordAt(text: string, start: number, end: number): WordAt {
+    const { from, to } = windowAround(text, start, end);
+    let at = from;
+    for (const word of this.cut(text.slice(from, to), true)) {
+      const wStart = at;
+      const wEnd = at + word.length;
+      at = wEnd;
+      if (wEnd <= start || wStart >= end) continue;
+      if (wStart < start && wEnd > start && wEnd < end) return { word, fit: 'crosses', start: wStart };
+      if (wStart > start && wStart < end && wEnd > end) return { word, fit: 'crosses', start: wStart };
+      if (wStart <= start && wEnd >= end && (wStart < start || wEnd > end)) return { word, fit: 'inside', start: wStart };
+    }
+    return { word: text.slice(start, end), fit: 'word', start };
+  }
+
+  /**
+   * A dictionary word that straddles an edge of the hit when the text is segmented WITHOUT the
+   * tracked names (对方|太|强势 for 方太, 集中|兴趣 for 中兴), or null. The names are read at a high
+   * frequency so that brand names are cut as words; that bias can also cut a brand out of an
+   * ordinary word next to a frequent single character (对|方太|强势). Only words of two or more
+   * characters that the plain dictionary knows count.
+   */
+  plainCrossing(text: string, start: number, end: number): string | null {
+    const { from, to } = windowAround(text, start, end);
+    if (from === start && to === end) return null;
+    let at = from;
+    for (const word of this.cut(text.slice(from, to), false)) {
+      const wStart = at;
+      const wEnd = at + word.length;
+      at = wEnd;
+      if (word.length < 2) continue;
+      if ((wStart < start && wEnd > start && wEnd < end) || (wStart > start && wStart < end && wEnd > end)) return word;
+    }
+    return null;
+  }
+
+  /**
+   * jieba's `cut(sentence, false)`: for each position, the words of the dictionary that start
+   * there; from the end backwards, the path of highest Σ(ln freq − ln total) (a character no word
+   * covers counts with frequency 1; on a tie the longer word wins, as in jieba); single ASCII
+   * letters and digits on the path are joined. `withNames: false` reads the dictionary alone.
+   * Public so that zh-words.test.ts can hold it to @node-rs/jieba's cuts.
+   */
+  cut(sentence: string, withNames: boolean): string[] {
+    const dict = loadDictionary();
+    if (this.total < 0) {
+      this.total = dict.total;
+      this.maxLen = dict.maxLen;
+      for (const n of this.names.keys()) {
+        this.total += NAME_FREQ - (dict.get(n) ?? 0);
+        this.maxLen = Math.max(this.maxLen, n.length);
+      }
+    }
+    const names = withNames ? this.names : null;
+    const logTotal = Math.log(withNames ? this.total : dict.total);
+    const maxLen = withNames ? this.maxLen : dict.maxLen;
+    const n = sentence.length;
+    const score = new Float64Array(n + 1);
+    const next = new Int32Array(n + 1);
+    for (let i = n - 1; i >= 0; i--) {
+      // The words of the dictionary that start here; a character that starts none is a word of
+      // frequency 1 (jieba's DAG: the lone character is an edge only when nothing else is).
+      const single = i + (isHighSurrogate(sentence.charCodeAt(i)) && i + 1 < n ? 2 : 1);
+      let best = Number.NEGATIVE_INFINITY;
+      let bestEnd = -1;
+      const limit = Math.min(n, i + maxLen);
+      for (let j = single; j <= limit; j++) {
+        const w = sentence.slice(i, j);
+        const f = names?.get(w) ?? dict.get(w);
+        if (f === undefined) continue;
+        const s = Math.log(f) - logTotal + score[j]!;
+        if (s >= best) {
+          best = s;
+          bestEnd = j;
+        }
+      }
+      if (bestEnd < 0) {
+        best = -logTotal + score[single]!;
+        bestEnd = single;
+      }
+      score[i] = best;
+      next[i] = bestEnd;
+    }
+    const words: string[] = [];
+    let ascii = -1;
+    for (let i = 0; i < n; ) {
+      const j = next[i]!;
+      const w = sentence.slice(i, j);
+      if (isAsciiAlnum(w)) {
+        if (ascii < 0) ascii = i;
+      } else {
+        if (ascii >= 0) words.push(sentence.slice(ascii, i));
+        ascii = -1;
+        words.push(w);
+      }
+      i = j;
+    }
+    if (ascii >= 0) words.push(sentence.slice(ascii));
+    return words;
+  }
 }
 
-/**
- * A dictionary word that straddles an edge of the hit when the text is segmented WITHOUT the
- * tracked names (对方|太|强势 for 方太, 集中|兴趣 for 中兴), or null. The names are added to the
- * segmenter's dictionary at a high frequency so that brand names are cut as words; that bias can
- * also cut a brand out of an ordinary word next to a frequent single character (对|方太|强势).
- * Only words of two or more characters that the plain dictionary knows count.
- */
-export function plainCrossing(text: string, start: number, end: number): string | null {
-  let from = start;
-  while (from > 0 && start - from < WINDOW && isCjk(text.charCodeAt(from - 1))) from--;
-  let to = end;
-  while (to < text.length && to - end < WINDOW && isCjk(text.charCodeAt(to))) to++;
-  if (from === start && to === end) return null;
-  plainJieba ??= newJieba();
-  let at = from;
-  for (const word of plainJieba.cut(text.slice(from, to), false)) {
-    const wStart = at;
-    const wEnd = at + word.length;
-    at = wEnd;
-    if (word.length < 2) continue;
-    if ((wStart < start && wEnd > start && wEnd < end) || (wStart > start && wStart < end && wEnd > end)) return word;
-  }
-  return null;
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
 }

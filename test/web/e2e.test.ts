@@ -184,7 +184,7 @@ describe.skipIf(!hasChromium)('dashboard in a real browser', () => {
   it('rewrites text for AI answers (AEO): sections, score and JSON-LD to copy', async () => {
     await page.goto(server.baseUrl + '/tools');
     await page.getByLabel('Your text').fill('Lumen Coffee makes espresso machines. They heat up in 30 seconds and come with a two-year warranty.');
-    await page.getByLabel('Brand', { exact: true }).fill('Lumen Coffee');
+    await page.getByRole('textbox', { name: 'Brand', exact: true }).fill('Lumen Coffee');
     await page.getByLabel('Audience').fill('home baristas');
     await page.getByRole('button', { name: 'Rewrite' }).click();
     const result = page.getByTestId('aeo-result');

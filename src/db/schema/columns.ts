@@ -21,3 +21,6 @@ export const cascadeRef = (name: string, target: () => AnyPgColumn) => uuid(name
 
 /** A count kept on the row, starting at zero. */
 export const counter = (name: string) => integer(name).notNull().default(0);
+
+/** When a run-like row was queued, began and ended (the last two null until they happen). */
+export const runTimes = () => ({ createdAt: createdAt(), startedAt: timestamptz('started_at'), completedAt: timestamptz('completed_at') });

@@ -6,9 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { cascadeRef, counter, createdAt, timestamptz, updatedAt, uuidPk } from './columns.js';
+import { cascadeRef, counter, createdAt, runTimes, timestamptz, updatedAt, uuidPk } from './columns.js';
 import { accountRef } from './identity.js';
-import { brandRef } from './scanning.js';
+import { brandOwned, brandRef } from './scanning.js';
 
 export const INCIDENT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
@@ -72,9 +72,7 @@ export interface IncidentEvidence {
 export const sentinelIncidents = pgTable(
   'sentinel_incidents',
   {
-    id: uuidPk(),
-    accountId: accountRef().notNull(),
-    brandId: brandRef().notNull(),
+    ...brandOwned(),
     type: text('type', { enum: INCIDENT_TYPES }).notNull(),
     severity: text('severity', { enum: INCIDENT_SEVERITIES }).notNull(),
     /** 0 low … 3 critical, so "highest severity first" is an index order. */
@@ -147,9 +145,7 @@ export const SUGGESTION_OUTCOMES = ['suggested', 'applied', 'uplift', 'no_uplift
 export const suggestions = pgTable(
   'suggestions',
   {
-    id: uuidPk(),
-    accountId: accountRef().notNull(),
-    brandId: brandRef().notNull(),
+    ...brandOwned(),
     intent: text('intent'),
     content: text('content').notNull(),
     rewritten: text('rewritten').notNull(),
@@ -185,9 +181,7 @@ export type AeoItemStatus = (typeof AEO_ITEM_STATUSES)[number];
 export const aeoBatches = pgTable(
   'aeo_batches',
   {
-    id: uuidPk(),
-    accountId: accountRef().notNull(),
-    brandId: brandRef().notNull(),
+    ...brandOwned(),
     status: text('status', { enum: AEO_BATCH_STATUSES }).notNull().default('queued'),
     /** The brand's name when submitted: what the rewrites are about. */
     brandName: text('brand_name').notNull().default(''),
@@ -198,9 +192,7 @@ export const aeoBatches = pgTable(
     successCount: counter('success_count'),
     failureCount: counter('failure_count'),
     citationGain: doublePrecision('citation_gain').notNull().default(0),
-    createdAt: createdAt(),
-    startedAt: timestamptz('started_at'),
-    completedAt: timestamptz('completed_at'),
+    ...runTimes(),
   },
   (t) => [index('aeo_batches_account_idx').on(t.accountId, t.createdAt)],
 );
@@ -233,9 +225,7 @@ export const aeoBatchItems = pgTable(
 export const kbPages = pgTable(
   'kb_pages',
   {
-    id: uuidPk(),
-    accountId: accountRef().notNull(),
-    brandId: brandRef().notNull(),
+    ...brandOwned(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     url: text('url'),

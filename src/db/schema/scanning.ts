@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { cascadeRef, counter, createdAt, timestamptz, uuidPk } from './columns.js';
+import { cascadeRef, counter, createdAt, runTimes, timestamptz, uuidPk } from './columns.js';
 import { accountRef, users } from './identity.js';
 
 export const AIDA_STAGES = ['awareness', 'interest', 'desire', 'action'] as const;
@@ -85,6 +85,9 @@ export const brands = pgTable(
 
 /** `brand_id`: the brand a row is about; the row goes when the brand is deleted. */
 export const brandRef = () => cascadeRef('brand_id', () => brands.id);
+
+/** The key and owners of a row that belongs to one brand of one account (deleted with either). */
+export const brandOwned = () => ({ id: uuidPk(), accountId: accountRef().notNull(), brandId: brandRef().notNull() });
 
 export const promptPacks = pgTable(
   'prompt_packs',
@@ -162,9 +165,7 @@ export const scanRuns = pgTable(
     /** sha256 of the canonical request, to refuse a reused idempotency key with another body. */
     requestHash: text('request_hash'),
     estimatedCompletionMs: integer('estimated_completion_ms'),
-    createdAt: createdAt(),
-    startedAt: timestamptz('started_at'),
-    completedAt: timestamptz('completed_at'),
+    ...runTimes(),
   },
   (t) => [
     uniqueIndex('scan_runs_idempotency_idx').on(t.accountId, t.idempotencyKey),

@@ -1,5 +1,6 @@
 /** HTTP shapes of the knowledge base and content check (legacy dashboard endpoints). */
 import { Type } from 'typebox';
+import { DateTime, Nullable } from '../../lib/schema-types.js';
 import { MAX_PAGE_BODY, MAX_PAGE_TITLE } from './content.service.js';
 
 const Title = Type.String({ minLength: 1, maxLength: MAX_PAGE_TITLE });
@@ -25,10 +26,10 @@ export const PageSchema = Type.Object({
   id: Type.String(),
   brandId: Type.String(),
   title: Type.String(),
-  url: Type.Union([Type.String(), Type.Null()]),
+  url: Nullable(Type.String()),
   body: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
   issues: Type.Array(StoredIssue),
 });
 export const PageListSchema = Type.Object({ brandId: Type.String(), pages: Type.Array(PageSchema), total: Type.Integer() });

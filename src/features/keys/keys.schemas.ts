@@ -1,7 +1,5 @@
 import { Type } from 'typebox';
-
-const DateTime = Type.String({ format: 'date-time' });
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+import { DateTime, Nullable } from '../../lib/schema-types.js';
 
 export const ScopeSchema = Type.Union([Type.Literal('read'), Type.Literal('write'), Type.Literal('admin')]);
 export const KeyTypeSchema = Type.Union([Type.Literal('legacy'), Type.Literal('v1')]);

@@ -2,7 +2,8 @@
  * Day windows. Rollups are per UTC day, so a window of `days` days is today (UTC, partial) and
  * the `days - 1` full days before it: days = 1 means "today so far".
  */
-const DAY_MS = 86_400_000;
+/** One day in milliseconds. */
+export const DAY_MS = 86_400_000;
 
 export const utcDay = (at: number): string => new Date(at).toISOString().slice(0, 10);
 

@@ -10,13 +10,12 @@ import { toV1Id, type PlatformRegistry } from '../../platforms/index.js';
 import type { BrandRow, BrandService } from '../brands/brands.service.js';
 import { planPrompts, type PromptService } from '../prompts/prompts.service.js';
 import type { RollupsService } from '../metrics/rollups.service.js';
-import { addDays, dayWindow } from '../metrics/window.js';
+import { addDays, DAY_MS, dayWindow } from '../metrics/window.js';
 import * as repo from './picker.repo.js';
 import { HISTORY_DAYS, pickCount, priorityOf, type DayCount, type PickReason } from './priority.js';
 
 export const DEFAULT_PICKER_LIMIT = 50;
 export const MAX_PICKER_LIMIT = 200;
-const DAY_MS = 86_400_000;
 
 export interface PickerItem {
   promptId: string;

@@ -1,5 +1,6 @@
 /** HTTP shapes of v1 prompt packs. */
 import { Type } from 'typebox';
+import { Nullable } from '../../lib/schema-types.js';
 import { AIDA_STAGES, PROMPT_INTENTS, PROMPT_LOCALES } from '../../db/schema/scanning.js';
 import { MAX_PACK_PROMPTS } from './prompts.service.js';
 
@@ -34,29 +35,14 @@ const Prompt = Type.Object({
   hash: Type.String({ description: 'sha256 of the normalised text (promptHash elsewhere).' }),
 });
 
-export const PackDetailSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  source: Type.String(),
-  brandId: Type.Union([Type.String(), Type.Null()]),
-  bound: Type.Boolean(),
-  createdAt: Type.String(),
-  prompts: Type.Array(Prompt),
-});
+/** What a pack's detail and its list row both say about it. */
+const PackFields = { id: Type.String(), name: Type.String(), source: Type.String(), brandId: Nullable(Type.String()), bound: Type.Boolean() };
+
+export const PackDetailSchema = Type.Object({ ...PackFields, createdAt: Type.String(), prompts: Type.Array(Prompt) });
 
 export const PackListSchema = Type.Object({
-  boundPackId: Type.Union([Type.String(), Type.Null()]),
-  packs: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      name: Type.String(),
-      source: Type.String(),
-      brandId: Type.Union([Type.String(), Type.Null()]),
-      bound: Type.Boolean(),
-      promptCount: Type.Integer(),
-      createdAt: Type.String(),
-    }),
-  ),
+  boundPackId: Nullable(Type.String()),
+  packs: Type.Array(Type.Object({ ...PackFields, promptCount: Type.Integer(), createdAt: Type.String() })),
 });
 
 export const PackIdParamsSchema = Type.Object({ id: Type.String({ maxLength: 100 }) });

@@ -1,5 +1,6 @@
 /** HTTP shapes of the free check and the full query (legacy surface). */
 import { Type } from 'typebox';
+import { Nullable } from '../../lib/schema-types.js';
 import { PlatformIdSchema } from '../../platforms/request-ids.js';
 
 const Name = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
@@ -14,7 +15,7 @@ export const FreeCheckBodySchema = Type.Object({
 });
 
 const RateFields = {
-  rate: Type.Union([Type.Number(), Type.Null()]),
+  rate: Nullable(Type.Number()),
   ciLow: Type.Number(),
   ciHigh: Type.Number(),
   n: Type.Integer(),
@@ -60,7 +61,7 @@ export const FreeCheckResponseSchema = Type.Object({
           mentioned: Type.Boolean(),
           competitorsMentioned: Type.Array(Type.String()),
           excerpt: Type.String(),
-          error: Type.Union([Type.String(), Type.Null()]),
+          error: Nullable(Type.String()),
         }),
       ),
     }),
@@ -92,7 +93,7 @@ const Result = Type.Object({
   model: Type.String(),
   text: Type.String(),
   analysis: Type.Unknown({ description: 'mentioned, position, rank, sentiment, snippet, mentionCount, citations, competitors' }),
-  latencyMs: Type.Union([Type.Number(), Type.Null()]),
+  latencyMs: Nullable(Type.Number()),
   tokens: Type.Object({ prompt: Type.Integer(), completion: Type.Integer(), total: Type.Integer() }),
   costUsd: Type.Number(),
   simulated: Type.Boolean(),
@@ -104,7 +105,7 @@ export const QueryResponseSchema = Type.Object({
   runId: Type.String({ format: 'uuid' }),
   status: Type.String({ description: 'completed, or partial when some platform calls failed (see errors).' }),
   brand: Type.String(),
-  brandId: Type.Union([Type.String(), Type.Null()]),
+  brandId: Nullable(Type.String()),
   category: Type.String(),
   platforms: Type.Array(Type.String()),
   simulated: Type.Boolean(),

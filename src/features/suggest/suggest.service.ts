@@ -7,13 +7,13 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { BrandRow, BrandService } from '../brands/brands.service.js';
+import { DAY_MS } from '../metrics/window.js';
 import type { EventSink } from '../events/event-sink.js';
 import { rewriteFor, type SuggestIntent } from './rewrite.js';
 import { eeatSignalsOf, factClaims, type EeatSignal } from './signals.js';
 import * as repo from './suggest.repo.js';
-import { BASELINE_DAYS, EXPECTED_BASIS_DAYS, expectedLift, judgeUplift } from './uplift.js';
+import { EXPECTED_LIFT, expectedLift, judgeUplift, UPLIFT_RULE } from './uplift.js';
 
-const DAY_MS = 86_400_000;
 export const MAX_SUGGEST_CONTENT = 4000;
 export const SUGGEST_METRIC = 'mention_rate';
 
@@ -42,7 +42,7 @@ export function createSuggestService(deps: { db: Db; brands: BrandService; event
       const rewritten = rewriteFor(input.content, brand.name, input.intent);
       const signals = eeatSignalsOf(rewritten);
       const at = now();
-      const basis = await repo.mentionCounts(db, brand.id, new Date(at - EXPECTED_BASIS_DAYS * DAY_MS), new Date(at), input.intent ?? null);
+      const basis = await repo.mentionCounts(db, brand.id, new Date(at - EXPECTED_LIFT.basisDays * DAY_MS), new Date(at), input.intent ?? null);
       const row = await repo.insertSuggestion(db, {
         accountId,
         brandId: brand.id,
@@ -56,7 +56,7 @@ export function createSuggestService(deps: { db: Db; brands: BrandService; event
         expectedDelta: expectedLift(signals.found.length, basis.mentions, basis.answers),
         createdAt: new Date(at),
       });
-      return { ...toView(row), expectedLiftBasis: { answers: basis.answers, mentions: basis.mentions, windowDays: EXPECTED_BASIS_DAYS } };
+      return { ...toView(row), expectedLiftBasis: { answers: basis.answers, mentions: basis.mentions, windowDays: EXPECTED_LIFT.basisDays } };
     },
 
     /** Records that the content went live now; the 14 days before are the baseline. */
@@ -65,7 +65,7 @@ export function createSuggestService(deps: { db: Db; brands: BrandService; event
       if (!row) throw notFound('Suggestion');
       if (row.status !== 'suggested') throw conflict(`Suggestion ${row.id} was applied already (status ${row.status}).`);
       const at = now();
-      const baseline = await repo.mentionCounts(db, row.brandId, new Date(at - BASELINE_DAYS * DAY_MS), new Date(at), row.intent);
+      const baseline = await repo.mentionCounts(db, row.brandId, new Date(at - UPLIFT_RULE.baselineDays * DAY_MS), new Date(at), row.intent);
       const applied = await repo.markApplied(db, row.id, new Date(at), baseline);
       if (!applied) throw conflict(`Suggestion ${row.id} was applied already.`);
       return toView(applied);

@@ -12,18 +12,14 @@
  */
 import { rate, round4 } from '../metrics/wilson.js';
 
-export const LIFT_PER_SIGNAL = 0.02;
-export const MAX_EXPECTED_LIFT = 0.2;
-export const UPLIFT_THRESHOLD = 0.05;
-export const UPLIFT_MIN_ANSWERS = 30;
-export const UPLIFT_GIVE_UP_ANSWERS = 200;
-export const UPLIFT_GIVE_UP_DAYS = 30;
-export const BASELINE_DAYS = 14;
-export const EXPECTED_BASIS_DAYS = 30;
+/** The expected-lift prior: per E-E-A-T signal, its cap, and the days of mention rate it scales. */
+export const EXPECTED_LIFT = { perSignal: 0.02, max: 0.2, basisDays: 30 } as const;
+/** When a measured lift is judged: the lift and answers it needs, when it gives up, the baseline before applying. */
+export const UPLIFT_RULE = { threshold: 0.05, minAnswers: 30, giveUpAnswers: 200, giveUpDays: 30, baselineDays: 14 } as const;
 
 export function expectedLift(signalsPresent: number, mentions: number, answers: number): number {
   const p = answers > 0 ? mentions / answers : 0;
-  return round4(Math.min(MAX_EXPECTED_LIFT, LIFT_PER_SIGNAL * signalsPresent * (1 - p)));
+  return round4(Math.min(EXPECTED_LIFT.max, EXPECTED_LIFT.perSignal * signalsPresent * (1 - p)));
 }
 
 export type UpliftVerdict =
@@ -36,12 +32,12 @@ export function judgeUplift(
   after: { mentions: number; answers: number },
   daysSinceApplied: number,
 ): UpliftVerdict {
-  if (after.answers < UPLIFT_MIN_ANSWERS) return daysSinceApplied >= UPLIFT_GIVE_UP_DAYS ? verdictOf('no_uplift', before, after) : { verdict: 'wait' };
+  if (after.answers < UPLIFT_RULE.minAnswers) return daysSinceApplied >= UPLIFT_RULE.giveUpDays ? verdictOf('no_uplift', before, after) : { verdict: 'wait' };
   const b = before.answers > 0 ? before.mentions / before.answers : 0;
   const a = rate(after.mentions, after.answers);
   const lift = (a.rate ?? 0) - b;
-  if (lift >= UPLIFT_THRESHOLD && a.ciLow > b) return verdictOf('uplift', before, after);
-  if (after.answers >= UPLIFT_GIVE_UP_ANSWERS || daysSinceApplied >= UPLIFT_GIVE_UP_DAYS) return verdictOf('no_uplift', before, after);
+  if (lift >= UPLIFT_RULE.threshold && a.ciLow > b) return verdictOf('uplift', before, after);
+  if (after.answers >= UPLIFT_RULE.giveUpAnswers || daysSinceApplied >= UPLIFT_RULE.giveUpDays) return verdictOf('no_uplift', before, after);
   return { verdict: 'wait' };
 }
 

@@ -5,9 +5,7 @@
  */
 import { Type } from 'typebox';
 import { DELIVERY_STATUSES } from '../../db/schema/webhooks.js';
-
-const DateTime = Type.String({ format: 'date-time' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+import { DateTime, Nullable } from '../../lib/schema-types.js';
 
 const Url = Type.String({ minLength: 1, maxLength: 4096, description: 'HTTPS address; a bare domain gets https:// added. May be a DingTalk, Feishu/Lark or WeCom group robot.' });
 const EventList = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { endpoints } from '../api/endpoints.js';
 import type { AccountAlert } from '../api/types.js';
-import { DataTable } from '../components/DataTable.js';
+import { ListTable } from '../components/ListTable.js';
 import { ErrorNotice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
@@ -22,46 +22,40 @@ export function AlertList({ brandId }: { brandId?: string | undefined }) {
     <section className="card" aria-labelledby="alerts-title" data-testid="alert-list">
       <h2 id="alerts-title">{t('alerts.listTitle')}</h2>
       <p className="hint">{t('alerts.listIntro')}</p>
-      {load.state === 'loading' && <p className="muted">{t('common.loading')}</p>}
-      {load.state === 'error' && <ErrorNotice error={load.error} />}
       {error ? <ErrorNotice error={error} /> : null}
-      {load.state === 'ready' &&
-        (load.data.data.length === 0 ? (
-          <p className="muted">{t('alerts.listEmpty')}</p>
-        ) : (
-          <DataTable<AccountAlert>
-            caption={t('alerts.listTitle')}
-            rows={load.data.data}
-            rowKey={(a) => a.id}
-            columns={[
-              { label: t('alerts.col.webhook'), cell: (a) => a.webhookName },
-              { label: t('alerts.col.failingSince'), cell: (a) => dateTime(a.failingSince) },
-              { label: t('alerts.col.raised'), cell: (a) => dateTime(a.createdAt) },
-              { label: t('alerts.col.recovered'), cell: (a) => (a.resolvedAt ? dateTime(a.resolvedAt) : t('alerts.stillFailing')) },
-              {
-                label: t('alerts.col.acknowledged'),
-                cell: (a) =>
-                  a.acknowledgedAt ? (
-                    <span data-testid="alert-acknowledged">{dateTime(a.acknowledgedAt)}</span>
-                  ) : canAcknowledge ? (
-                    <button
-                      type="button"
-                      className="secondary small"
-                      aria-label={t('alerts.acknowledgeOne', { webhook: a.webhookName })}
-                      onClick={() => {
-                        setError(null);
-                        acknowledge(a.id).catch(setError);
-                      }}
-                    >
-                      {t('alerts.acknowledge')}
-                    </button>
-                  ) : (
-                    t('alerts.notAcknowledged')
-                  ),
-              },
-            ]}
-          />
-        ))}
+      <ListTable<AccountAlert>
+        load={load}
+        caption={t('alerts.listTitle')}
+        empty={t('alerts.listEmpty')}
+        rowKey={(a) => a.id}
+        columns={[
+          { label: t('alerts.col.webhook'), cell: (a) => a.webhookName },
+          { label: t('alerts.col.failingSince'), cell: (a) => dateTime(a.failingSince) },
+          { label: t('alerts.col.raised'), cell: (a) => dateTime(a.createdAt) },
+          { label: t('alerts.col.recovered'), cell: (a) => (a.resolvedAt ? dateTime(a.resolvedAt) : t('alerts.stillFailing')) },
+          {
+            label: t('alerts.col.acknowledged'),
+            cell: (a) =>
+              a.acknowledgedAt ? (
+                <span data-testid="alert-acknowledged">{dateTime(a.acknowledgedAt)}</span>
+              ) : canAcknowledge ? (
+                <button
+                  type="button"
+                  className="secondary small"
+                  aria-label={t('alerts.acknowledgeOne', { webhook: a.webhookName })}
+                  onClick={() => {
+                    setError(null);
+                    acknowledge(a.id).catch(setError);
+                  }}
+                >
+                  {t('alerts.acknowledge')}
+                </button>
+              ) : (
+                t('alerts.notAcknowledged')
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -8,8 +8,18 @@ export interface Column<Row> {
   numeric?: boolean;
 }
 
-export function DataTable<Row>({ caption, columns, rows, rowKey }: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row, index: number) => string }) {
+export interface DataTableProps<Row> {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row, index: number) => string;
+  /** Said instead of the table when there are no rows (without it: an empty table saying "no data"). */
+  empty?: string;
+}
+
+export function DataTable<Row>({ caption, columns, rows, rowKey, empty }: DataTableProps<Row>) {
   const { t } = useI18n();
+  if (empty !== undefined && rows.length === 0) return <p className="muted">{empty}</p>;
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table>

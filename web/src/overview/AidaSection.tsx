@@ -11,7 +11,7 @@ import { DataTable } from '../components/DataTable.js';
 import { useI18n } from '../i18n/I18n.js';
 import type { MessageKey } from '../i18n/messages.js';
 import { useApi } from '../lib/useApi.js';
-import { Loaded, PALETTE, toPct } from './Section.js';
+import { chartText, Loaded, PALETTE, toPct } from './Section.js';
 
 const STAGES = ['awareness', 'interest', 'desire', 'action'];
 
@@ -82,9 +82,7 @@ export function AidaSection({ brandId, days }: { brandId: string; days: number }
           : null;
         return (
           <ChartCard
-            id="aida"
-            title={t('overview.aida')}
-            help={t('overview.aidaHelp')}
+            {...chartText(t, 'aida')}
             option={option}
             height={220}
             header={['stage', 'answers', 'mentions', 'visibility', 'ci_low', 'ci_high']}

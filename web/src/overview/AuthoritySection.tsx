@@ -1,5 +1,6 @@
 /** Authority: GEO and E-E-A-T scores, citation density, the four subscores and the 7-day trend. */
 import { endpoints } from '../api/endpoints.js';
+import { Kpi } from '../components/Kpi.js';
 import { ChartCard } from '../components/ChartCard.js';
 import { DataTable } from '../components/DataTable.js';
 import { useI18n } from '../i18n/I18n.js';
@@ -40,26 +41,24 @@ export function AuthoritySection({ brandId }: { brandId: string }) {
             header={['metric', 'value']}
             rows={rows}
             table={
-              <DataTable caption={t('overview.authority')} rows={rows} rowKey={(r) => r[0]} columns={[{ label: t('col.metric'), cell: (r) => r[0] }, { label: t('col.value'), cell: (r) => num(r[1], 2), numeric: true }]} />
+              <DataTable
+                caption={t('overview.authority')}
+                rows={rows}
+                rowKey={(r) => r[0]}
+                columns={[
+                  { label: t('col.metric'), cell: (r) => r[0] },
+                  { label: t('col.value'), cell: (r) => num(r[1], 2), numeric: true },
+                ]}
+              />
             }
           >
             <dl className="kpis">
-              <div>
-                <dt>{t('authority.geo')}</dt>
-                <dd>{num(a.geoScore, 1)}</dd>
-              </div>
-              <div>
-                <dt>{t('authority.eeat')}</dt>
-                <dd>{num(a.eeatScore, 1)}</dd>
-              </div>
-              <div>
-                <dt>{t('authority.density')}</dt>
-                <dd>{num(a.citationDensity, 2)}</dd>
-              </div>
-              <div>
-                <dt>{t('authority.trend')}</dt>
-                <dd className={a.trend7d < 0 ? 'down' : a.trend7d > 0 ? 'up' : undefined}>{trend}</dd>
-              </div>
+              <Kpi label={t('authority.geo')}>{num(a.geoScore, 1)}</Kpi>
+              <Kpi label={t('authority.eeat')}>{num(a.eeatScore, 1)}</Kpi>
+              <Kpi label={t('authority.density')}>{num(a.citationDensity, 2)}</Kpi>
+              <Kpi label={t('authority.trend')} className={a.trend7d < 0 ? 'down' : a.trend7d > 0 ? 'up' : undefined}>
+                {trend}
+              </Kpi>
             </dl>
             <p className="hint">{t('authority.scoredAt', { when: dateTime(a.scoredAt) })}</p>
           </ChartCard>

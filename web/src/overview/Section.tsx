@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../components/Card.js';
 import { ErrorNotice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
+import type { Translate } from '../i18n/messages.js';
 import type { Load } from '../lib/useApi.js';
 
 export function Loaded<T>({ id, title, load, children }: { id: string; title: string; load: Load<T>; children: (data: T) => ReactNode }) {
@@ -17,6 +18,11 @@ export function Loaded<T>({ id, title, load, children }: { id: string; title: st
       </div>
     </Card>
   );
+}
+
+/** A chart section's id, title and help: its `overview.<id>` and `overview.<id>Help` messages. */
+export function chartText(t: Translate, id: 'aida' | 'sentiment' | 'visibility') {
+  return { id, title: t(`overview.${id}`), help: t(`overview.${id}Help`) };
 }
 
 /** ECharts axis/tooltip values as percentages (the API sends 0–1 ratios). */

@@ -6,7 +6,7 @@ import { DataTable } from '../components/DataTable.js';
 import { Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
-import { Loaded } from './Section.js';
+import { chartText, Loaded } from './Section.js';
 
 type Day = SentimentOverview['rows'][number];
 
@@ -36,9 +36,7 @@ export function SentimentSection({ brandId, days }: { brandId: string; days: num
         const share = (n: number) => (totals.mentions > 0 ? pct(n / totals.mentions) : '—');
         return (
           <ChartCard
-            id="sentiment"
-            title={t('overview.sentiment')}
-            help={t('overview.sentimentHelp')}
+            {...chartText(t, 'sentiment')}
             option={option}
             header={['day', 'mentions', 'positives', 'neutrals', 'negatives']}
             rows={rows.map((r) => [r.day, r.mentions, r.positives, r.neutrals, r.negatives])}

@@ -10,7 +10,7 @@ import { ChartCard } from '../components/ChartCard.js';
 import { DataTable } from '../components/DataTable.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
-import { Loaded, PALETTE, toPct } from './Section.js';
+import { chartText, Loaded, PALETTE, toPct } from './Section.js';
 
 export function VisibilitySection({ brandId, days }: { brandId: string; days: number }) {
   const { t, pct, day, num } = useI18n();
@@ -60,9 +60,7 @@ export function VisibilitySection({ brandId, days }: { brandId: string; days: nu
           : null;
         return (
           <ChartCard
-            id="visibility"
-            title={t('overview.visibility')}
-            help={t('overview.visibilityHelp')}
+            {...chartText(t, 'visibility')}
             option={option}
             {...(answeredDays > 0 && moreDays > 0 ? { children: <p className="muted" data-testid="trend-pending">{t('overview.trendPending', { n: moreDays })} {rows.filter((r) => r.answers > 0).map((r) => `${day(r.day)} ${pct(r.visibility)} (n ${num(r.answers)})`).join(' · ')}</p> } : {})}
             header={['day', 'answers', 'mentions', 'visibility', 'ci_low', 'ci_high', 'runs']}

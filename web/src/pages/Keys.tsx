@@ -2,8 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { endpoints } from '../api/endpoints.js';
 import type { ApiKey, CreatedKey, KeyInput } from '../api/types.js';
-import { DataTable } from '../components/DataTable.js';
-import { ConfirmButton, CopyButton, ErrorNotice, Field, LoadStatus, Notice } from '../components/ui.js';
+import { ListTable } from '../components/ListTable.js';
+import { ConfirmButton, CopyButton, ErrorNotice, Field, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import { useApi } from '../lib/useApi.js';
 
@@ -42,7 +42,8 @@ function CreateKey({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
           <input type="radio" name="type" value="v1" checked={type === 'v1'} onChange={() => setType('v1')} /> {t('keys.typeV1')}
         </label>
         <label className="choice">
-          <input type="radio" name="type" value="legacy" checked={type === 'legacy'} onChange={() => setType('legacy')} /> {t('keys.typeLegacy')}
+          <input type="radio" name="type" value="legacy" checked={type === 'legacy'} onChange={() => setType('legacy')} />{' '}
+          {t('keys.typeLegacy')}
         </label>
       </fieldset>
       {type === 'v1' && (
@@ -95,40 +96,40 @@ export function Keys() {
         </Notice>
       )}
       {error ? <ErrorNotice error={error} /> : null}
-      <LoadStatus load={load} forbidden={t('keys.forbidden')}>
-        {(data) => (
-          <DataTable<ApiKey>
-            caption={t('keys.title')}
-            rows={data.data}
-            rowKey={(k) => k.id}
-            columns={[
-              { label: t('keys.prefix'), cell: (k) => <code>{k.prefix}…</code> },
-              { label: t('keys.name'), cell: (k) => k.name ?? '—' },
-              { label: t('keys.type'), cell: (k) => (k.type === 'v1' ? `v1 · ${k.mode === 'test' ? t('keys.modeTest') : t('keys.modeLive')}` : t('keys.typeLegacy')) },
-              { label: t('keys.scopes'), cell: (k) => k.scopes.join(', ') || '—' },
-              { label: t('keys.created'), cell: (k) => dateTime(k.createdAt) },
-              { label: t('keys.lastUsed'), cell: (k) => (k.lastUsedAt ? dateTime(k.lastUsedAt) : t('common.never')) },
-              {
-                label: t('keys.revoke'),
-                cell: (k) => (
-                  <ConfirmButton
-                    label={t('keys.revoke')}
-                    question={t('keys.confirmRevoke', { prefix: k.prefix })}
-                    onConfirm={async () => {
-                      try {
-                        await endpoints.revokeKey(k.id);
-                        reload();
-                      } catch (caught) {
-                        setError(caught);
-                      }
-                    }}
-                  />
-                ),
-              },
-            ]}
-          />
-          )}
-      </LoadStatus>
+      <ListTable<ApiKey>
+        load={load}
+        forbidden={t('keys.forbidden')}
+        caption={t('keys.title')}
+        rowKey={(k) => k.id}
+        columns={[
+          { label: t('keys.prefix'), cell: (k) => <code>{k.prefix}…</code> },
+          { label: t('keys.name'), cell: (k) => k.name ?? '—' },
+          {
+            label: t('keys.type'),
+            cell: (k) => (k.type === 'v1' ? `v1 · ${k.mode === 'test' ? t('keys.modeTest') : t('keys.modeLive')}` : t('keys.typeLegacy')),
+          },
+          { label: t('keys.scopes'), cell: (k) => k.scopes.join(', ') || '—' },
+          { label: t('keys.created'), cell: (k) => dateTime(k.createdAt) },
+          { label: t('keys.lastUsed'), cell: (k) => (k.lastUsedAt ? dateTime(k.lastUsedAt) : t('common.never')) },
+          {
+            label: t('keys.revoke'),
+            cell: (k) => (
+              <ConfirmButton
+                label={t('keys.revoke')}
+                question={t('keys.confirmRevoke', { prefix: k.prefix })}
+                onConfirm={async () => {
+                  try {
+                    await endpoints.revokeKey(k.id);
+                    reload();
+                  } catch (caught) {
+                    setError(caught);
+                  }
+                }}
+              />
+            ),
+          },
+        ]}
+      />
       <CreateKey
         onCreated={(key) => {
           setCreated(key);

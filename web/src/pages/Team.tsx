@@ -53,7 +53,10 @@ export function Team() {
   const myRole = (profile?.role ?? 'viewer') as TeamRole;
   const canManage = myRole === 'owner' || myRole === 'admin';
   const [members, reloadMembers] = useApi((signal) => endpoints.members(signal), []);
-  const [invites, reloadInvites] = useApi((signal) => (canManage ? endpoints.invites(signal) : Promise.resolve({ data: [] as TeamInvite[] })), [canManage]);
+  const [invites, reloadInvites] = useApi(
+    (signal) => (canManage ? endpoints.invites(signal) : Promise.resolve({ data: [] as TeamInvite[] })),
+    [canManage],
+  );
   const [created, setCreated] = useState<CreatedInvite | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -119,7 +122,10 @@ export function Team() {
                       value={m.role}
                       onChange={(e) => {
                         const role = e.target.value as TeamRole;
-                        void act(() => endpoints.changeRole(m.userId, role), t('team.roleChanged', { email: m.email, role: t(`role.${role}`) }));
+                        void act(
+                          () => endpoints.changeRole(m.userId, role),
+                          t('team.roleChanged', { email: m.email, role: t(`role.${role}`) }),
+                        );
                       }}
                     >
                       {ROLES.filter((r) => r !== 'owner' || myRole === 'owner').map((r) => (
@@ -163,7 +169,7 @@ export function Team() {
               },
             ]}
           />
-          )}
+        )}
       </LoadStatus>
 
       {!canManage && <Notice>{t('team.onlyAdmins')}</Notice>}
@@ -171,28 +177,30 @@ export function Team() {
         <>
           <h2>{t('team.invites')}</h2>
           {invites.state === 'error' && <ErrorNotice error={invites.error} />}
-          {invites.state === 'ready' &&
-            (invites.data.data.length === 0 ? (
-              <p className="muted">{t('team.noInvites')}</p>
-            ) : (
-              <DataTable<TeamInvite>
-                caption={t('team.invites')}
-                rows={invites.data.data}
-                rowKey={(i) => i.id}
-                columns={[
-                  { label: t('team.email'), cell: (i) => i.email },
-                  { label: t('team.role'), cell: (i) => t(`role.${i.role}`) },
-                  { label: t('team.status'), cell: (i) => (i.status === 'expired' ? t('team.statusExpired') : t('team.statusPending')) },
-                  { label: t('team.expires'), cell: (i) => dateTime(i.expiresAt) },
-                  {
-                    label: t('team.actions'),
-                    cell: (i) => (
-                      <ConfirmButton label={t('team.withdraw')} question={t('team.confirmWithdraw', { email: i.email })} onConfirm={() => act(() => endpoints.withdrawInvite(i.id))} />
-                    ),
-                  },
-                ]}
-              />
-            ))}
+          {invites.state === 'ready' && (
+            <DataTable<TeamInvite>
+              caption={t('team.invites')}
+              empty={t('team.noInvites')}
+              rows={invites.data.data}
+              rowKey={(i) => i.id}
+              columns={[
+                { label: t('team.email'), cell: (i) => i.email },
+                { label: t('team.role'), cell: (i) => t(`role.${i.role}`) },
+                { label: t('team.status'), cell: (i) => (i.status === 'expired' ? t('team.statusExpired') : t('team.statusPending')) },
+                { label: t('team.expires'), cell: (i) => dateTime(i.expiresAt) },
+                {
+                  label: t('team.actions'),
+                  cell: (i) => (
+                    <ConfirmButton
+                      label={t('team.withdraw')}
+                      question={t('team.confirmWithdraw', { email: i.email })}
+                      onConfirm={() => act(() => endpoints.withdrawInvite(i.id))}
+                    />
+                  ),
+                },
+              ]}
+            />
+          )}
           <InviteForm
             myRole={myRole}
             onCreated={(invite) => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
 import type { AeoRewrite, SuggestInput, Suggestion } from '../api/types.js';
+import { BrandSelect } from '../components/BrandSelect.js';
 import { Markdown } from '../components/Markdown.js';
 import { CopyButton, ErrorNotice, Field, Notice, TextArea } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
@@ -99,16 +100,7 @@ function Suggest() {
       ) : (
         <form className="form" onSubmit={submit} aria-busy={busy}>
           <div className="grid-2">
-            <label className="field">
-              {t('tools.pickBrand')}
-              <select name="brandId" required>
-                {list.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <BrandSelect label={t('tools.pickBrand')} brands={list} />
             <label className="field">
               {t('tools.intent')}
               <select name="intent" defaultValue="">

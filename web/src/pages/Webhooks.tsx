@@ -12,7 +12,8 @@ import { api, ApiError } from '../api/client.js';
 import { endpoints } from '../api/endpoints.js';
 import { pollWhileMounted } from '../api/polling.js';
 import type { Brand, CreatedWebhook, Delivery, DeliveryList, Webhook, WebhookInput, WebhookList, WebhookTest, WebhookUpdate } from '../api/types.js';
-import { DataTable } from '../components/DataTable.js';
+import { BrandSelect } from '../components/BrandSelect.js';
+import { ListTable } from '../components/ListTable.js';
 import { ConfirmButton, CopyButton, ErrorNotice, Field, Notice } from '../components/ui.js';
 import { useI18n } from '../i18n/I18n.js';
 import type { MessageKey } from '../i18n/messages.js';
@@ -93,18 +94,7 @@ function CreateWebhook({ brands, brandId, onCreated }: { brands: Brand[]; brandI
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="create-webhook">
       <h2 id="create-webhook">{t('webhooks.create')}</h2>
-      {brandId === undefined && (
-        <div className="field">
-          <label htmlFor="webhook-brand">{t('webhooks.brand')}</label>
-          <select id="webhook-brand" name="brandId" required>
-            {brands.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      {brandId === undefined && <BrandSelect label={t('webhooks.brand')} brands={brands} />}
       <Field label={t('webhooks.name')} name="name" required maxLength={64} hint={t('webhooks.nameHint')} />
       <Field label={t('webhooks.url')} name="url" required inputMode="url" placeholder="https://" pattern="^(?!http://).*" hint={t('webhooks.urlHint')} />
       <fieldset>
@@ -142,13 +132,12 @@ function Deliveries({ webhookId, version }: { webhookId: string; version: number
   const { t, dateTime, num } = useI18n();
   const text = useEventText();
   const [load] = useApi((signal) => webhookApi.deliveries(webhookId, signal), [webhookId, version]);
-  if (load.state !== 'ready') return load.state === 'error' ? <ErrorNotice error={load.error} /> : <p className="muted">{t('common.loading')}</p>;
-  if (load.data.data.length === 0) return <p className="muted">{t('webhooks.noDeliveries')}</p>;
   return (
     <div className="table-scroll">
-      <DataTable<Delivery>
+      <ListTable<Delivery>
+        load={load}
         caption={t('webhooks.deliveries')}
-        rows={load.data.data}
+        empty={t('webhooks.noDeliveries')}
         rowKey={(d) => d.id}
         columns={[
           { label: t('col.date'), cell: (d) => dateTime(d.createdAt) },

@@ -30,11 +30,22 @@ export interface Category {
   brands: readonly Brand[];
 }
 
-/** Compact constructor so the data files read as one brand per line. */
-export function brand(zh: string, en: string, domain: string, noteZh: string, noteEn: string): Brand {
-  return { zh, en, domain, noteZh, noteEn };
+/**
+ * A category's brands from a table, one brand a line: `zh | en | domain | noteZh | noteEn`.
+ * A table rather than one call a brand, so the data files read as data (and stay short).
+ */
+export function brands(table: string): Brand[] {
+  return table
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => {
+      const cells = line.split('|').map((cell) => cell.trim());
+      if (cells.length !== 5) throw new Error(`simulator brand row needs 5 cells: ${line}`);
+      const [zh, en, domain, noteZh, noteEn] = cells as [string, string, string, string, string];
+      return { zh, en, domain, noteZh, noteEn };
+    });
 }
-
 
 /** Chinese list, then its English counterpart. */
 export type ZhEn = readonly [zh: readonly string[], en: readonly string[]];
@@ -49,7 +60,7 @@ export interface CategoryFacts {
 
 const bilingual = ([zh, en]: ZhEn): Bilingual => ({ zh, en });
 
-/** Compact constructor so a category reads as its names, one line a fact list, then one brand per line. */
+/** Compact constructor so a category reads as its names, one line a fact list, then the brands table. */
 export function category(id: string, zh: string, en: string, facts: CategoryFacts, brands: readonly Brand[]): Category {
   const [keywordsZh, keywordsEn] = facts.keywords;
   return { id, zh, en, keywordsZh, keywordsEn, pros: bilingual(facts.pros), cons: bilingual(facts.cons), sources: bilingual(facts.sources), brands };

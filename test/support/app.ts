@@ -18,7 +18,6 @@ import { testConfig } from './env.js';
 export interface TestContext {
   container: Container;
   app: App;
-  simulatorUrl: string;
   /** The platform simulator (request counts per platform, faults at run time). */
   simulator: SimulatorHandle;
   /** Start a job worker in this process (most HTTP tests do not need one). */
@@ -60,7 +59,6 @@ export async function createTestContext(kind: DatabaseKind, options: TestContext
   return {
     container,
     app,
-    simulatorUrl: simulator.url,
     simulator,
     startWorker() {
       const worker = startWorker({ db: container.db, queue: container.queue, log, pollMs: 20 });

@@ -38,7 +38,7 @@ import { probeRoutes } from './api/v1/probes.js';
 import { v1PromptPackRoutes } from './api/v1/prompt-packs.js';
 import { legacyWebhookRoutes } from './api/legacy/webhooks.js';
 import { v1WebhookRoutes } from './api/v1/webhooks.js';
-import { registerDashboard } from './http/dashboard.js';
+import { registerWebApp } from './http/web-app.js';
 
 import { legacyDashboardRoutes } from './api/legacy/dashboard.js';
 import { legacySentimentRoutes } from './api/legacy/sentiment.js';
@@ -127,7 +127,7 @@ export async function buildApp(container: Container): Promise<App> {
   await app.register(metricsRoutes, { container, readCacheStats: readCache.stats });
 
   // Keep last: the dashboard's SPA fallback answers only what no API route matched.
-  await registerDashboard(app, container, { setNotFoundFallback: errors.setNotFoundFallback });
+  await registerWebApp(app, container, { setNotFoundFallback: errors.setNotFoundFallback });
 
   return app;
 }

@@ -5,7 +5,7 @@ import type { App } from './types.js';
  * Cheap, fixed security headers on every API answer: the set OWASP's REST Security Cheat Sheet
  * gives for JSON APIs (nosniff, no framing). Full helmet halved throughput and its other headers
  * (referrer, cross-origin policies) concern documents, not JSON; the dashboard's HTML gets the
- * full set where it is served (src/http/dashboard.ts).
+ * full set where it is served (src/http/web-app.ts).
  */
 const API_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',

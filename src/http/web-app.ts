@@ -61,14 +61,14 @@ function wantsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-export interface DashboardOptions {
+export interface WebAppOptions {
   /** Folder of the built SPA; default `dist/web` in the checkout. */
   root?: string;
   /** Hands the SPA fallback to the not-found handler (src/http/errors.ts). */
   setNotFoundFallback?: (fallback: NotFoundFallback) => void;
 }
 
-export async function registerDashboard(app: App, container: Container, options: DashboardOptions = {}) {
+export async function registerWebApp(app: App, container: Container, options: WebAppOptions = {}) {
   const root = options.root ?? fromRoot('dist', 'web');
   const indexPath = join(root, 'index.html');
   const built = existsSync(indexPath);

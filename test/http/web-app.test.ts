@@ -1,5 +1,5 @@
 /**
- * The server side of the dashboard (src/http/dashboard.ts): static files, the SPA fallback,
+ * The server side of the dashboard (src/http/web-app.ts): static files, the SPA fallback,
  * helmet's CSP on HTML only, the "not built" page, and API 404/405 envelopes left untouched.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Container } from '../../src/container.js';
-import { registerDashboard } from '../../src/http/dashboard.js';
+import { registerWebApp } from '../../src/http/web-app.js';
 import { registerErrorHandling } from '../../src/http/errors.js';
 import { trackRoutes } from '../../src/http/route-table.js';
 import type { App } from '../../src/http/types.js';
@@ -23,7 +23,7 @@ async function appWith(root: string): Promise<App> {
   const methodsFor = trackRoutes(app);
   const errors = registerErrorHandling(app, { supportEmail: 'help@example.test', methodsFor });
   app.get('/api/keys', async () => ({ data: [] }));
-  await registerDashboard(app, container, { root, setNotFoundFallback: errors.setNotFoundFallback });
+  await registerWebApp(app, container, { root, setNotFoundFallback: errors.setNotFoundFallback });
   await app.ready();
   return app;
 }

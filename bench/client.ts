@@ -33,7 +33,10 @@ const ms = (n: number) => `${n.toFixed(3)} ms`;
   const canned = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
   const offline = createSightline({ baseUrl: 'http://bench.invalid', apiKey: 'sk_test_bench', fetch: canned as typeof fetch });
   const rawOffline = async () => (await canned()).json();
-  for (let i = 0; i < 2_000; i++) await rawOffline(), await offline.brands.get('b1');
+  for (let i = 0; i < 2_000; i++) {
+    await rawOffline();
+    await offline.brands.get('b1');
+  }
   const a: number[] = [];
   const b: number[] = [];
   for (let round = 0; round < 40; round++) {
@@ -67,7 +70,10 @@ const raw = async () => {
 const typed = () => client.brands.get(brand.id);
 
 // Warm-up: JIT, connection pool, caches.
-for (let i = 0; i < 100; i++) await raw(), await typed();
+for (let i = 0; i < 100; i++) {
+  await raw();
+  await typed();
+}
 
 const rawTimes: number[] = [];
 const clientTimes: number[] = [];

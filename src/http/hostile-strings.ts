@@ -7,6 +7,7 @@
  */
 
 // An unpaired high surrogate, an unpaired low surrogate, or NUL.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this refuses.
 const HOSTILE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const HOSTILE_STRING_MESSAGE = 'must not contain NUL characters or unpaired UTF-16 surrogates';

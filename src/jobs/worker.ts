@@ -120,15 +120,15 @@ export function startWorker(options: WorkerOptions): Worker {
       while (completing.length > 0) {
         await new Promise<void>((resolve) => setImmediate(resolve)); // let due completions join
         const batch = completing.filter((c) => !released.has(c.id));
-        completing.filter((c) => released.has(c.id)).forEach((c) => c.done(false));
+        for (const c of completing) if (released.has(c.id)) c.done(false);
         completing = [];
         try {
           const completed = await completeJobs(control, batch);
-          batch.forEach((c) => c.done(completed.has(c.id)));
+          for (const c of batch) c.done(completed.has(c.id));
           attempt = 0;
         } catch (error) {
           if (!classifyDependencyError(error)) {
-            batch.forEach((c) => c.fail(error));
+            for (const c of batch) c.fail(error);
             continue;
           }
           // The database is away: keep the batch and write it again shortly (not after the lease).
@@ -264,7 +264,7 @@ export function startWorker(options: WorkerOptions): Worker {
       backoffMs = failed ? Math.min(MAX_CLAIM_BACKOFF_MS, backoffMs * 2) : pollMs;
       for (const job of claimed) start(job);
       idle = !failed && claimed.length === 0 && running.size === 0;
-      if (idle) drainWaiters.splice(0).forEach((resolve) => resolve());
+      if (idle) for (const resolve of drainWaiters.splice(0)) resolve();
       if (claimed.length > 0 && claimed.length === free) continue; // more may be waiting
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, backoffMs);
@@ -285,7 +285,7 @@ export function startWorker(options: WorkerOptions): Worker {
   async function releaseHeld(deadline: number): Promise<void> {
     const held = [...running.values()].map((h) => ({ id: h.job.id, attempt: h.job.attempts }));
     if (held.length === 0) return;
-    held.forEach((h) => released.add(h.id));
+    for (const h of held) released.add(h.id);
     for (let attempt = 0; ; attempt++) {
       try {
         const n = await releaseJobs(control, held);

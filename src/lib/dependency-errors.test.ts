@@ -43,7 +43,10 @@ describe('classifyDependencyError', () => {
 describe('logging a failed query', () => {
   it('keeps the statement and the cause, never the parameters', () => {
     const lines: string[] = [];
-    const stream = new Writable({ write: (chunk, _enc, done) => void (lines.push(String(chunk)), done()) });
+    const stream = new Writable({ write: (chunk, _enc, done) => {
+        lines.push(String(chunk));
+        done();
+      } });
     const log = createLogger({ level: 'info', stream });
     const error = new DrizzleQueryError('update users set password_hash = $1 where id = $2', ['hunter2-secret', 'u1'], new Error('Connection terminated unexpectedly'));
     log.error({ err: error }, 'query failed');

@@ -126,7 +126,7 @@ export function createDependencyMonitor(options: DependencyMonitorOptions): Depe
     dependency,
     isUp: () => up,
     upForMs: () => (everDown ? (up ? now() - since : 0) : Infinity),
-    reportFailure(error) {
+    reportFailure() {
       failures += 1;
       if (up) void check();
     },

@@ -62,7 +62,8 @@ class LazyChildLogger {
     private readonly extra: Record<string, unknown>,
   ) {}
   private real(): Logger {
-    return (this.made ??= this.parent.child(this.extra));
+    this.made ??= this.parent.child(this.extra);
+    return this.made;
   }
   private emit(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
     if (this.parent.isLevelEnabled(level)) (this.real()[level] as (...a: unknown[]) => void)(...args);

@@ -16,7 +16,10 @@ export function projectRoot(): string {
     const candidate = join(dir, 'package.json');
     if (existsSync(candidate)) {
       const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string };
-      if (pkg.name === 'sightline') return (cachedRoot = dir);
+      if (pkg.name === 'sightline') {
+        cachedRoot = dir;
+        return dir;
+      }
     }
     const parent = dirname(dir);
     if (parent === dir) throw new Error('cannot find the Sightline project root');

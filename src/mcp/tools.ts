@@ -15,6 +15,7 @@ export interface ToolDefinition {
   inputSchema: z.ZodRawShape;
   /** Scope the REST call needs (documentation; the server enforces it). */
   scope: 'read' | 'write' | 'none';
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK validates args against inputSchema before run; a zod shape cannot type them here.
   run: (args: any, clients: ToolClients) => Promise<Json>;
 }
 
@@ -52,6 +53,7 @@ function windowTool<T>(
   title: string,
   defaultDays: number,
   extraInput: z.ZodRawShape,
+  // biome-ignore lint/suspicious/noExplicitAny: as ToolDef.run: validated against the zod shape by the SDK.
   call: (v1: Sightline, args: any) => Promise<T>,
   answer: (result: T) => Json,
   description: string,

@@ -4,7 +4,6 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import {  } from './catalogue.js';
 import type { OpenAICompatibleAdapter } from './openai-adapter.js';
 import type { PolicyOverrides } from './policy.js';
 import { createPlatformRegistry } from './registry.js';

@@ -2,7 +2,7 @@
  * Accounts (tenants) and their users. An account is created with its owner; e-mails are
  * stored trimmed and lower-cased and are unique across the service.
  */
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, } from '../../lib/errors.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { Role, Tier } from '../../db/schema/identity.js';
 import * as repo from './accounts.repo.js';

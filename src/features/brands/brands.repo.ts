@@ -2,7 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { findOwned, insertReturning, ownedBy } from '../../db/rows.repo.js';
-import { answerDailyRollups, answers, brands, competitorDailyRollups, type CompetitorSpec, type PromptLocale } from '../../db/schema/scanning.js';
+import { answerDailyRollups, answers, brands, competitorDailyRollups, } from '../../db/schema/scanning.js';
 
 export type BrandRow = typeof brands.$inferSelect;
 

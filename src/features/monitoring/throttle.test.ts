@@ -5,7 +5,10 @@ const HOUR = 3_600_000;
 let clock = Date.UTC(2026, 10, 1);
 /** Outcomes one minute apart: 'L' rate limited, 'A' answered, 'T' another failure (a timeout). */
 const seq = (codes: string): Outcome[] =>
-  [...codes].map((c) => ({ errorKind: c === 'A' ? null : c === 'L' ? 'rate_limited' : 'timeout', at: new Date((clock += 60_000)) }));
+  [...codes].map((c) => {
+    clock += 60_000;
+    return { errorKind: c === 'A' ? null : c === 'L' ? 'rate_limited' : 'timeout', at: new Date(clock) };
+  });
 
 describe('polling back-off of monitoring', () => {
   it('moves one tier slower after three consecutive 429s, and again after three more', () => {

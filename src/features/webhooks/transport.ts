@@ -232,12 +232,11 @@ function readResponse(res: IncomingMessage, signal: AbortSignal, result: ResultF
       done = true;
       const status = res.statusCode ?? 0;
       const base = { status, responseSnippet: snippet, retryAfterMs: parseRetryAfter(res.headers['retry-after']) };
-      if (status >= 200 && status < 300) return resolve(result({ ...base, ok: true, errorKind: null, error: null }));
-      if (status >= 300 && status < 400) {
+      if (status >= 200 && status < 300) resolve(result({ ...base, ok: true, errorKind: null, error: null }));
+      else if (status >= 300 && status < 400) {
         const location = res.headers.location ? ` to ${res.headers.location.slice(0, 200)}` : '';
-        return resolve(result({ ...base, ok: false, errorKind: 'redirect', error: `HTTP ${status}: redirect${location} not followed` }));
-      }
-      resolve(result({ ...base, ok: false, errorKind: 'http_status', error: `HTTP ${status}` }));
+        resolve(result({ ...base, ok: false, errorKind: 'redirect', error: `HTTP ${status}: redirect${location} not followed` }));
+      } else resolve(result({ ...base, ok: false, errorKind: 'http_status', error: `HTTP ${status}` }));
     }
   });
 }

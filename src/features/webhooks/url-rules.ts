@@ -67,6 +67,7 @@ export function normalizeWebhookUrl(raw: string, options: UrlRuleOptions): UrlCh
   const trimmed = raw.trim();
   if (trimmed.length === 0) return fail('the URL is empty');
   if (trimmed.length > MAX_WEBHOOK_URL_LENGTH) return fail(`the URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses.
   if (/[\s\u0000-\u001f\u007f]/.test(trimmed)) return fail('the URL must not contain spaces or control characters');
   let url: URL;
   try {

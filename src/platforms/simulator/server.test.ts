@@ -9,6 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => simulator.close());
 
+/** The fields of a chat completion these tests read. */
+interface ChatCompletionBody {
+  choices: { message: { content: string }; finish_reason: string }[];
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+}
+
 const auth = { authorization: 'Bearer test', 'content-type': 'application/json' };
 
 async function chat(base: string, platform: string, body: Record<string, unknown>): Promise<Response> {
@@ -32,9 +38,9 @@ describe('simulator HTTP server', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-sightline-simulated')).toBe('true');
-    const body = (await response.json()) as Record<string, any>;
+    const body = (await response.json()) as ChatCompletionBody;
     expect(body).toMatchObject({ object: 'chat.completion', model: 'moonshot-v1-8k', system_fingerprint: 'sightline-simulator' });
-    const content: string = body.choices[0].message.content;
+    const content: string = body.choices[0]!.message.content;
     expect(content).toContain('华为');
     expect(content).toContain('小米');
     expect(body.usage.completion_tokens).toBeGreaterThan(content.length * 0.5);
@@ -119,8 +125,8 @@ describe('simulator HTTP server', () => {
 
   it('stops at max_tokens with finish_reason length', async () => {
     const response = await chat(simulator.url, 'qwen', { model: 'm', max_tokens: 20, messages: [{ role: 'user', content: '推荐几款手机' }] });
-    const body = (await response.json()) as Record<string, any>;
-    expect(body.choices[0].finish_reason).toBe('length');
+    const body = (await response.json()) as ChatCompletionBody;
+    expect(body.choices[0]!.finish_reason).toBe('length');
     expect(body.usage.completion_tokens).toBe(20);
   });
 

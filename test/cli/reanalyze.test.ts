@@ -21,7 +21,7 @@ import { startSimulator } from '../../src/platforms/simulator/index.js';
 import { dbKinds, rowsOf, sharedLocation } from '../support/db.js';
 import { testConfig } from '../support/env.js';
 import { call, createTenant, type Tenant } from '../support/tenant.js';
-import { OLD_ENGINE, currentReading, plantOldRun, rollupsAgainstAnswers } from '../support/old-answers.js';
+import { OLD_ENGINE, currentReading, plantOldRun, rollupsAgainstAnswers } from '../support/history.js';
 
 const log = createLogger({ level: 'silent' });
 

@@ -10,7 +10,7 @@ import { ENGINE_VERSION } from '../../src/analysis/index.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { hasChromium, openPage, type OpenPage } from '../support/web/browser.js';
 import { overflow } from '../support/web/page-globals.js';
-import { seedHistory } from '../support/web/history.js';
+import { seedHistory } from '../support/history.js';
 
 if (!hasChromium) console.warn('[web e2e] SKIPPED: /usr/bin/chromium is not installed (apt-get install chromium fonts-wqy-microhei; CI installs .ci/apt-packages).');
 

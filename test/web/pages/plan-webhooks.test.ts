@@ -13,7 +13,7 @@ import { closeWebhookAgents } from '../../../src/features/webhooks/transport.js'
 import { startReceiver, type Receiver } from '../../support/webhook-receiver.js';
 import { hasChromium, openPage, type OpenPage, type SignedUp } from '../../support/web/browser.js';
 import { overflow } from '../../support/web/page-globals.js';
-import { seedHistory } from '../../support/web/history.js';
+import { seedHistory } from '../../support/history.js';
 
 const VIEWS = [
   { locale: 'en', width: 1440 },

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { createTestContext } from '../test/support/app.js';
 import { createTenant } from '../test/support/tenant.js';
-import { seedHistory } from '../test/support/web/history.js';
+import { seedHistory } from '../test/support/history.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' } } });
 const runs = Number(values.runs);

@@ -18,11 +18,10 @@ import { storedRowsOf } from '../../src/features/scans/task.js';
 import { registerJobs } from '../../src/jobs/registry.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { startSimulator } from '../../src/platforms/simulator/index.js';
-import type { TestContext } from '../support/app.js';
 import { dbKinds, rowsOf, sharedLocation } from '../support/db.js';
 import { testConfig } from '../support/env.js';
 import { call, createTenant, type Tenant } from '../support/tenant.js';
-import { OLD_ENGINE, currentReading, plantOldRun, rollupsAgainstAnswers } from '../support/old-answers.js';
+import { OLD_ENGINE, currentReading, plantOldRun, rollupsAgainstAnswers } from '../support/history.js';
 
 const log = createLogger({ level: 'silent' });
 
@@ -97,7 +96,7 @@ describe.each(dbKinds)('sightline reanalyze (%s)', { timeout: 300_000 }, (kind) 
     // 1. History as engine 1.0.0 left it: brand A today (40) and 10 days ago (20), brand B today (10).
     const setup = await withDatabase((database) =>
       withApp(database, async ({ base, container }) => {
-        const tenant = await createTenant({ container } as TestContext);
+        const tenant = await createTenant({ container });
         const create = (name: string) => container.services.brands.create({ accountId: tenant.accountId, userId: tenant.userId, tier: 'growth' }, { name, category: 'project tools' });
         const [a, b] = [await create('Acme'), await create('Umbrella')];
         const older = await plantOldRun(container.db, tenant, a, { count: 20, daysAgo: 10, seed: 100 });
@@ -229,7 +228,7 @@ describe.each(dbKinds)('sightline reanalyze (%s)', { timeout: 300_000 }, (kind) 
   it('killed with SIGKILL mid-way, resumes the same pass and reads every answer once', async () => {
     const brandId = await withDatabase((database) =>
       withApp(database, async ({ container }) => {
-        const tenant: Tenant = await createTenant({ container } as TestContext);
+        const tenant: Tenant = await createTenant({ container });
         const brand = await container.services.brands.create({ accountId: tenant.accountId, userId: tenant.userId, tier: 'growth' }, { name: 'Acme', category: 'project tools' });
         await plantOldRun(container.db, tenant, brand, { count: 600, seed: 1_000 });
         return brand.id;

@@ -12,17 +12,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createContainer, type Container } from '../../src/container.js';
 import { runMigrations } from '../../src/db/migrate.js';
-import * as accountsRepo from '../../src/features/accounts/accounts.repo.js';
-import type { Tier } from '../../src/db/schema/identity.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { sleep } from '../../src/lib/time.js';
 import { createPostgresDatabase, rowsOf } from '../support/db.js';
 import { externalDatabaseUrl, externalRedisUrl, testConfig } from '../support/env.js';
+import { call, createTenant } from '../support/tenant.js';
 import { FaultProxy, freePort, logLines, startCountingPlatform, startProcess, ThrowAwayRedis, timeUntil, type Proc } from '../support/fault-harness.js';
 import { startSimulator, type SimulatorHandle } from '../../src/platforms/simulator/index.js';
 
@@ -59,29 +57,11 @@ describe.skipIf(!enabled)('faults: PostgreSQL and Redis going away under two API
   let brandId = '';
   const runIds: string[] = [];
 
-  async function tenant(tier: Tier): Promise<{ write: string; email: string }> {
-    const account = await accountsRepo.insertAccount(container.db, tier);
-    const email = `fault-${randomUUID()}@example.test`;
-    const user = await accountsRepo.insertUser(container.db, { accountId: account.id, email, passwordHash: 'not-used', role: 'owner' });
-    const key = await container.services.keys.create({ accountId: account.id, userId: user!.id, type: 'v1', scopes: ['read', 'write'] });
-    return { write: key.key, email };
-  }
+  /** Every request has a time limit (this one unless said): a hang fails the test instead of stalling it. */
+  const LIMIT_MS = 8_000;
 
-  /** A request with its own time limit: a hang fails the test instead of stalling it. */
-  async function call(base: string, method: string, path: string, key?: string, body?: unknown, limitMs = 8_000) {
-    const start = Date.now();
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { accept: 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(limitMs),
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, ms: Date.now() - start };
-  }
-
-  const health = async (api: Proc) => (await call(api.base!, 'GET', '/api/health', undefined, undefined, 6_000)).status;
-  const statusOf = async (api: Proc) => (await call(api.base!, 'GET', '/api/status', undefined, undefined, 6_000)).body;
+  const health = async (api: Proc) => (await call(api.base!, 'GET', '/api/health', { timeoutMs: 6_000 })).status;
+  const statusOf = async (api: Proc) => (await call(api.base!, 'GET', '/api/status', { timeoutMs: 6_000 })).body;
 
   function expectAllAlive() {
     for (const p of [...apis, ...workers]) {
@@ -92,7 +72,7 @@ describe.skipIf(!enabled)('faults: PostgreSQL and Redis going away under two API
   async function triggerProbes(n: number): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
-      const res = await call(apis[i % apis.length]!.base!, 'POST', '/api/v1/probes', probeKey, { brandId, platforms: ['deepseek', 'kimi'] });
+      const res = await call(apis[i % apis.length]!.base!, 'POST', '/api/v1/probes', { key: probeKey, body: { brandId, platforms: ['deepseek', 'kimi'] }, timeoutMs: LIMIT_MS });
       expect(res.status).toBe(202);
       ids.push(res.body.runId);
     }
@@ -188,9 +168,8 @@ describe.skipIf(!enabled)('faults: PostgreSQL and Redis going away under two API
       Promise.all(ports.map((port, i) => startProcess(`api-${i + 1}`, 'serve', { ...env, PORT: String(port) }))),
       Promise.all([1, 2].map((i) => startProcess(`worker-${i}`, 'worker', env))),
     ]);
-    const probeTenant = await tenant('growth');
-    probeKey = probeTenant.write;
-    const brand = await call(apis[0]!.base!, 'POST', '/api/v1/brands', probeKey, { name: '石头', category: '扫地机器人', competitors: ['科沃斯'] });
+    probeKey = (await createTenant({ container }, 'growth')).write;
+    const brand = await call(apis[0]!.base!, 'POST', '/api/v1/brands', { key: probeKey, body: { name: '石头', category: '扫地机器人', competitors: ['科沃斯'] }, timeoutMs: LIMIT_MS });
     expect(brand.status).toBe(201);
     brandId = brand.body.brand.id;
   }, 120_000);
@@ -223,7 +202,7 @@ describe.skipIf(!enabled)('faults: PostgreSQL and Redis going away under two API
     figures[`db_${kind}_health_503_ms`] = Math.max(...toUnhealthy);
     // A request answers 503 with Retry-After and the envelope, within its timeout: never 500, never a hang.
     for (const api of apis) {
-      const res = await call(api.base!, 'GET', '/api/v1/brands', probeKey, undefined, 8_000);
+      const res = await call(api.base!, 'GET', '/api/v1/brands', { key: probeKey, timeoutMs: LIMIT_MS });
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(res.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
@@ -233,7 +212,7 @@ describe.skipIf(!enabled)('faults: PostgreSQL and Redis going away under two API
     proxy.resume();
     const recovered = Date.now();
     await Promise.all(apis.map((api) => timeUntil(async () => (await health(api)) === 200, 5_000, `${api.name} health 200`)));
-    await timeUntil(async () => (await call(apis[0]!.base!, 'GET', '/api/v1/brands', probeKey)).status === 200, 5_000, 'service back');
+    await timeUntil(async () => (await call(apis[0]!.base!, 'GET', '/api/v1/brands', { key: probeKey, timeoutMs: LIMIT_MS })).status === 200, 5_000, 'service back');
     figures[`db_${kind}_recovery_ms`] = Date.now() - recovered;
     await expectRunsExact(ids, 120_000);
     figures[`db_${kind}_probes`] = ids.length;
@@ -255,7 +234,7 @@ describe.skipIf(!enabled)('faults: PostgreSQL and Redis going away under two API
   async function expectFallbackLimits(api: Proc, key: string) {
     const statuses: number[] = [];
     for (let i = 0; i < 24; i++) {
-      const res = await call(api.base!, 'GET', '/api/v1/brands', key, undefined, 4_000);
+      const res = await call(api.base!, 'GET', '/api/v1/brands', { key, timeoutMs: 4_000 });
       expect(res.ms).toBeLessThan(2_500); // Redis's command timeout is 500 ms: nothing waits on it longer
       statuses.push(res.status);
     }
@@ -265,14 +244,14 @@ describe.skipIf(!enabled)('faults: PostgreSQL and Redis going away under two API
   }
 
   it('Redis stopped: limits fall back to per-process counters, sign-in protection holds, status says so, then back', async () => {
-    const { write, email } = await tenant('free');
+    const { write, email } = await createTenant({ container }, 'free');
     await redis.stop();
     const api = apis[0]!;
     try {
       // Sign-in brute-force protection never switches off: 10 attempts per account per 15 minutes
       // (scrypt makes each refused password slow, so they run alongside the burst).
       const logins = Promise.all(
-        Array.from({ length: 12 }, () => call(api.base!, 'POST', '/api/auth/login', undefined, { email: `nobody-${email}`, password: 'wrong-password-1' }, 40_000).then((r) => r.status)),
+        Array.from({ length: 12 }, () => call(api.base!, 'POST', '/api/auth/login', { body: { email: `nobody-${email}`, password: 'wrong-password-1' }, timeoutMs: 40_000 }).then((r) => r.status)),
       );
       await expectFallbackLimits(api, write);
       const statuses = await logins;
@@ -292,7 +271,7 @@ describe.skipIf(!enabled)('faults: PostgreSQL and Redis going away under two API
   }, 90_000);
 
   it('Redis paused (SIGSTOP): no request waits on it, limits still hold, then back', async () => {
-    const { write } = await tenant('free');
+    const { write } = await createTenant({ container }, 'free');
     redis.pause();
     try {
       await expectFallbackLimits(apis[1]!, write);
@@ -323,7 +302,7 @@ describe.skipIf(!enabled)('faults: PostgreSQL and Redis going away under two API
     // An API process with requests in flight: stops accepting, answers or cuts them, exits in time.
     const api = apis[1]!;
     stoppedOnPurpose.add(api);
-    const inFlight = Array.from({ length: 20 }, () => call(api.base!, 'GET', '/api/v1/brands', probeKey, undefined, 8_000).then((r) => r.status, () => 0));
+    const inFlight = Array.from({ length: 20 }, () => call(api.base!, 'GET', '/api/v1/brands', { key: probeKey, timeoutMs: LIMIT_MS }).then((r) => r.status, () => 0));
     await sleep(20);
     const apiSent = Date.now();
     api.child.kill('SIGTERM');

@@ -18,7 +18,7 @@ import { createTestContext, type TestContext } from '../support/app.js';
 import { dbKinds } from '../support/db.js';
 import { testConfig } from '../support/env.js';
 import { waitFor } from '../support/wait.js';
-import { createBrand, dayAgo, plantDays, storeRun, type AnswerSpec } from '../support/answers.js';
+import { createBrand, dayAgo, plantDays, storeRun, type AnswerSpec } from '../support/history.js';
 
 const repeat = (n: number, spec: AnswerSpec) => Array.from({ length: n }, () => spec);
 

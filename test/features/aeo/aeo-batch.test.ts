@@ -18,7 +18,7 @@ import { createTestContext, type TestContext } from '../../support/app.js';
 import { dbKinds, rowsOf } from '../../support/db.js';
 import { testConfig } from '../../support/env.js';
 import { waitFor } from '../../support/wait.js';
-import { createBrand } from '../../support/answers.js';
+import { createBrand } from '../../support/history.js';
 
 
 describe.each(dbKinds)('AEO batches on %s', (kind) => {

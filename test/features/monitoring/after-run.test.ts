@@ -11,7 +11,7 @@ import { call, createTenant, type Tenant } from '../../support/tenant.js';
 import { createTestContext, type TestContext } from '../../support/app.js';
 import { dbKinds, rowsOf } from '../../support/db.js';
 import { waitFor } from '../../support/wait.js';
-import { dayAgo, storeRun } from '../../support/answers.js';
+import { dayAgo, storeRun } from '../../support/history.js';
 
 
 describe.each(dbKinds)('after-run analysis through a worker on %s', (kind) => {

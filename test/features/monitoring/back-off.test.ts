@@ -14,7 +14,7 @@ import { call, createTenant, type Tenant } from '../../support/tenant.js';
 import { createTestContext, type TestContext } from '../../support/app.js';
 import { dbKinds } from '../../support/db.js';
 import { testConfig } from '../../support/env.js';
-import { createBrand } from '../../support/answers.js';
+import { createBrand } from '../../support/history.js';
 
 describe.each(dbKinds)('monitoring back-off on 429s on %s', (kind) => {
   let ctx: TestContext;

@@ -13,7 +13,7 @@ import { createTestContext, type TestContext } from '../../support/app.js';
 import { dbKinds, rowsOf } from '../../support/db.js';
 import { createTenant } from '../../support/tenant.js';
 import { waitFor } from '../../support/wait.js';
-import { OLD_ENGINE, plantOldRun, rollupsAgainstAnswers } from '../../support/old-answers.js';
+import { OLD_ENGINE, plantOldRun, rollupsAgainstAnswers } from '../../support/history.js';
 
 
 describe.each(dbKinds)('re-analysis batch jobs (%s)', (kind) => {

@@ -7,70 +7,36 @@
  * on every page while the list keeps both with their acknowledgement dates. Screenshots go to
  * test-artifacts/.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRoot } from '../../../src/lib/paths.js';
 import { PASSWORD, seedUser } from '../../support/identity.js';
 import { seedFailingAlert } from '../../support/alerts.js';
-import { hasChromium, launchBrowser, type Browser } from '../../support/web/browser.js';
-import { overflow, type PageGlobals } from '../../support/web/page-globals.js';
-import { startE2eServer, type E2eServer } from '../../support/web/e2e-app.js';
+import { hasChromium, openPage, type Browser, type OpenPage } from '../../support/web/browser.js';
+import { overflow } from '../../support/web/page-globals.js';
 
-const ARTIFACTS = fromRoot('test-artifacts');
 const HOUR = 3_600_000;
 
 describe.skipIf(!hasChromium)('the account alert notice in a real browser', () => {
-  let server: E2eServer;
-  let ownerBrowser: Browser;
+  // The owner on the first page, a viewer of the team in a second browser at phone width.
+  let { server, page: owner, errors, shot, view, signUp, signIn, another, close } = {} as OpenPage;
   let viewerBrowser: Browser;
-  let owner: Page;
   let viewer: Page;
-  const errors: string[] = [];
-
-  /** Signs in over HTTP and hands the session cookie to the browser. */
-  async function signInto(browser: Browser, email: string, password: string, signup = false) {
-    const res = await fetch(`${server.baseUrl}/api/auth/${signup ? 'signup' : 'login'}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    expect(res.status, await res.clone().text()).toBe(signup ? 201 : 200);
-    const [name, value] = res.headers.get('set-cookie')!.split(';')[0]!.split('=') as [string, string];
-    await browser.context.addCookies([{ name, value, url: server.baseUrl }]);
-    return (await res.json()) as { account: { id: string; tier: 'free' }; user: { id: string } };
-  }
-  async function setLocale(page: Page, locale: string) {
-    await page.goto(server.baseUrl + '/');
-    await page.evaluate((l: string) => (globalThis as unknown as PageGlobals).localStorage.setItem('sightline.locale', l), locale);
-  }
-
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    server = await startE2eServer();
-    ownerBrowser = await launchBrowser();
-    viewerBrowser = await launchBrowser({ viewport: { width: 390, height: 900 } });
-    owner = await ownerBrowser.context.newPage();
-    viewer = await viewerBrowser.context.newPage();
-    for (const page of [owner, viewer]) page.on('pageerror', (error) => errors.push(String(error)));
+    ({ server, page: owner, errors, shot, view, signUp, signIn, another, close } = await openPage());
+    ({ browser: viewerBrowser, page: viewer } = await another({ viewport: { width: 390, height: 900 } }));
   }, 300_000);
-  afterAll(async () => {
-    await ownerBrowser?.close();
-    await viewerBrowser?.close();
-    await server?.close();
-  });
+  afterAll(() => close?.());
 
   it('shows the notice on every page until acknowledged, to viewers without the button, and lists the alerts on the Webhooks page', async () => {
-    const who = await signInto(ownerBrowser, `alerts-owner-${Date.now()}@example.com`, PASSWORD, true);
-    const ownerId = { accountId: who.account.id, userId: who.user.id };
-    const brand = await server.container.services.brands.create({ ...ownerId, tier: who.account.tier }, { name: 'Alert Coffee', category: 'coffee' });
+    const who = await signUp(`alerts-owner-${Date.now()}@example.com`, { password: PASSWORD });
+    const brand = await server.container.services.brands.create(who, { name: 'Alert Coffee', category: 'coffee' });
     const now = Date.now();
-    await seedFailingAlert(server.container, ownerId, brand.id, { webhookName: 'Ops channel', raisedAt: new Date(now - 2 * HOUR) });
-    await seedFailingAlert(server.container, ownerId, brand.id, { webhookName: 'CRM sync', raisedAt: new Date(now) });
-    const viewerUser = await seedUser(server.container, who.account.id, { role: 'viewer' });
-    await signInto(viewerBrowser, viewerUser.email, PASSWORD);
-    await setLocale(owner, 'en');
-    await setLocale(viewer, 'zh-CN');
+    await seedFailingAlert(server.container, who, brand.id, { webhookName: 'Ops channel', raisedAt: new Date(now - 2 * HOUR) });
+    await seedFailingAlert(server.container, who, brand.id, { webhookName: 'CRM sync', raisedAt: new Date(now) });
+    const viewerUser = await seedUser(server.container, who.accountId, { role: 'viewer' });
+    await signIn(viewerUser.email, PASSWORD, viewerBrowser);
+    await view('en');
+    await view('zh-CN', { on: viewer });
 
     // The owner: the notice on two different pages (full loads), then after a menu click.
     const notice = owner.getByTestId('alert-notice');
@@ -82,7 +48,7 @@ describe.skipIf(!hasChromium)('the account alert notice in a real browser', () =
       expect(await notice.textContent()).toMatch(/Newest: webhook “CRM sync” has failed every delivery since .+\./);
       expect(await notice.getByTestId('alert-item').count()).toBe(2);
     }
-    await owner.screenshot({ path: `${ARTIFACTS}/alert-notice-en-1280.png`, fullPage: true });
+    await shot('alert-notice-en-1280');
     await owner.getByRole('navigation').getByRole('link', { name: 'Team' }).click();
     await owner.waitForURL('**/team');
     await notice.waitFor();
@@ -95,7 +61,7 @@ describe.skipIf(!hasChromium)('the account alert notice in a real browser', () =
     expect(await viewerNotice.getByRole('button').count()).toBe(0);
     expect(await viewerNotice.textContent()).toContain('团队中的成员、管理员或所有者可以确认该告警。');
     expect(await viewer.evaluate(overflow)).toBeLessThanOrEqual(0);
-    await viewer.screenshot({ path: `${ARTIFACTS}/alert-notice-viewer-zh-CN-390.png`, fullPage: true });
+    await shot('alert-notice-viewer-zh-CN-390', viewer);
 
     // The owner acknowledges the newest from the notice, with the keyboard.
     const ackCrm = notice.getByRole('button', { name: 'Acknowledge the alert about webhook “CRM sync”' });
@@ -118,7 +84,7 @@ describe.skipIf(!hasChromium)('the account alert notice in a real browser', () =
     await opsRow.getByTestId('alert-acknowledged').waitFor();
     // Acknowledged in the list: the shell's notice goes at once.
     await notice.waitFor({ state: 'detached' });
-    await owner.screenshot({ path: `${ARTIFACTS}/alert-list-en-1280.png`, fullPage: true });
+    await shot('alert-list-en-1280');
 
     // Gone on every page, for everyone, while the list keeps both.
     for (const path of ['/brands', '/plan']) {
@@ -131,7 +97,7 @@ describe.skipIf(!hasChromium)('the account alert notice in a real browser', () =
     await viewer.getByTestId('alert-list').getByTestId('alert-acknowledged').nth(1).waitFor();
     expect(await viewer.getByTestId('alert-notice').count()).toBe(0);
     expect(await viewer.evaluate(overflow)).toBeLessThanOrEqual(0);
-    const stored = await server.container.services.webhooks.alerts(who.account.id, { state: 'open' });
+    const stored = await server.container.services.webhooks.alerts(who.accountId, { state: 'open' });
     expect(stored).toEqual([]);
     expect(errors).toEqual([]);
   }, 180_000);

@@ -8,25 +8,19 @@
  * /api/me. Screenshots go to test-artifacts/.
  */
 import { setThrottle } from '../../../src/features/monitoring/monitoring.repo.js';
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRoot } from '../../../src/lib/paths.js';
 import { closeWebhookAgents } from '../../../src/features/webhooks/transport.js';
 import { startReceiver, type Receiver } from '../../support/webhook-receiver.js';
-import { hasChromium, launchBrowser, type Browser } from '../../support/web/browser.js';
-import { overflow, type PageGlobals } from '../../support/web/page-globals.js';
-import { startE2eServer, type E2eServer } from '../../support/web/e2e-app.js';
-import { seedHistory } from '../../support/web/history.js';
+import { hasChromium, openPage, type OpenPage, type SignedUp } from '../../support/web/browser.js';
+import { overflow } from '../../support/web/page-globals.js';
+import { seedHistory } from '../../support/history.js';
 
-const ARTIFACTS = fromRoot('test-artifacts');
 const VIEWS = [
   { locale: 'en', width: 1440 },
   { locale: 'en', width: 390 },
   { locale: 'zh-CN', width: 1440 },
   { locale: 'zh-CN', width: 390 },
 ] as const;
-type Locale = (typeof VIEWS)[number]['locale'];
 const L = {
   en: {
     plan: 'Plan', webhooks: 'Webhooks', free: 'Free', starter: /What Starter adds/, test: 'Send test event', failing: /^Failing since /, working: 'Working',
@@ -42,38 +36,23 @@ const L = {
 
 
 describe.skipIf(!hasChromium)('plan, webhooks and the overview in a real browser', () => {
-  let server: E2eServer;
-  let browser: Browser;
-  let page: Page;
+  let { server, page, errors, shot, view, signUp, close } = {} as OpenPage;
   let failing: Receiver;
   let healthy: Receiver;
-  const errors: string[] = [];
-  const shot = (name: string) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
-  let who: { account: { id: string; tier: 'free' }; user: { id: string } };
+  let who: SignedUp;
   let brandId: string;
 
-  const view = async (locale: Locale, width: number) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(server.baseUrl + '/');
-    await page.evaluate((l: string) => (globalThis as unknown as PageGlobals).localStorage.setItem('sightline.locale', l), locale);
-  };
-
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
     // Retries an hour apart: a failing webhook keeps a retry waiting that the page can show.
-    server = await startE2eServer({ WEBHOOK_RETRY_DELAYS: '1h,2h' });
+    ({ server, page, errors, shot, view, signUp, close } = await openPage({ env: { WEBHOOK_RETRY_DELAYS: '1h,2h' } }));
     failing = await startReceiver((_req, res) => {
       res.statusCode = 500;
       res.end('down');
     });
     healthy = await startReceiver();
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    page.on('pageerror', (error) => errors.push(String(error)));
   }, 300_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await close?.();
     closeWebhookAgents();
     await failing?.close();
     await healthy?.close();
@@ -94,18 +73,15 @@ describe.skipIf(!hasChromium)('plan, webhooks and the overview in a real browser
   });
 
   it('signs up a free account with one brand', async () => {
-    const signup = await fetch(server.baseUrl + '/api/auth/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `plan-${Date.now()}@example.com`, password: 'a long enough password' }) });
-    who = (await signup.json()) as typeof who;
-    const [name, value] = signup.headers.get('set-cookie')!.split(';')[0]!.split('=') as [string, string];
-    await browser.context.addCookies([{ name, value, url: server.baseUrl }]);
-    const brand = await server.container.services.brands.create({ accountId: who.account.id, userId: who.user.id, tier: who.account.tier }, { name: 'Plan Coffee', category: 'coffee' });
+    who = await signUp(`plan-${Date.now()}@example.com`);
+    const brand = await server.container.services.brands.create(who, { name: 'Plan Coffee', category: 'coffee' });
     brandId = brand.id;
   });
 
   for (const { locale, width } of VIEWS) {
     it(`plan page and the brand limit before submitting (${locale}, ${width} px)`, async () => {
       const l = L[locale];
-      await view(locale, width);
+      await view(locale, { width });
       await page.goto(server.baseUrl + '/brands');
       await page.getByRole('link', { name: l.plan, exact: true }).click();
       await page.waitForURL('**/plan');
@@ -128,13 +104,12 @@ describe.skipIf(!hasChromium)('plan, webhooks and the overview in a real browser
 
   it('webhooks from the main menu: failing with its next retry, working, and truthful test results', async () => {
     const hooks = server.container.services.webhooks;
-    const owner = { accountId: who.account.id, userId: who.user.id };
-    await hooks.create(owner, { brandId, name: 'Broken receiver', url: failing.url('/hook'), events: ['sentinel.triggered'], source: 'dashboard' });
-    await hooks.create(owner, { brandId, name: 'Healthy receiver', url: healthy.url('/hook'), events: ['sentinel.triggered'], source: 'dashboard' });
+    await hooks.create(who, { brandId, name: 'Broken receiver', url: failing.url('/hook'), events: ['sentinel.triggered'], source: 'dashboard' });
+    await hooks.create(who, { brandId, name: 'Healthy receiver', url: healthy.url('/hook'), events: ['sentinel.triggered'], source: 'dashboard' });
 
     for (const [i, { locale, width }] of VIEWS.entries()) {
       const l = L[locale];
-      await view(locale, width);
+      await view(locale, { width });
       await page.goto(server.baseUrl + '/brands');
       await page.getByRole('link', { name: l.webhooks, exact: true }).click();
       await page.waitForURL('**/webhooks');
@@ -167,30 +142,24 @@ describe.skipIf(!hasChromium)('plan, webhooks and the overview in a real browser
   }, 180_000);
 
   it('overview: the headline equals the API figures, branded prompts apart, every chart drawn', async () => {
-    const growth = await fetch(server.baseUrl + '/api/auth/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `overview-${Date.now()}@example.com`, password: 'a long enough password' }) });
-    const owner = (await growth.json()) as typeof who;
-    const [name, value] = growth.headers.get('set-cookie')!.split(';')[0]!.split('=') as [string, string];
-    await browser.context.addCookies([{ name, value, url: server.baseUrl }]);
-    const brand = await server.container.services.brands.create(
-      { accountId: owner.account.id, userId: owner.user.id, tier: owner.account.tier },
-      { name: 'Trend Coffee', category: 'coffee', website: 'https://review-site-1.example' },
-    );
-    await seedHistory(server.container, { accountId: owner.account.id }, brand, 14);
-    const api = (await (await fetch(`${server.baseUrl}/api/dashboard/headline?brand_id=${brand.id}&days=30`, { headers: { cookie: `${name}=${value}` } })).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const owner = await signUp(`overview-${Date.now()}@example.com`);
+    const brand = await server.container.services.brands.create(owner, { name: 'Trend Coffee', category: 'coffee', website: 'https://review-site-1.example' });
+    await seedHistory(server.container, owner, brand, 14);
+    const api = (await (await fetch(`${server.baseUrl}/api/dashboard/headline?brand_id=${brand.id}&days=30`, { headers: { cookie: owner.cookie } })).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     // Branded prompts (two per day per platform name the brand) are counted apart, never in the headline.
     expect(api.answers.branded).toBe(14 * 8 * 2);
     expect(api.visibility.n).toBe(api.answers.unbranded);
     expect(api.brandedVisibility.value).toBeGreaterThan(api.visibility.value);
     // Monitoring slowed one platform for this account after three 429s: the overview says so.
-    await setThrottle(server.container.db, owner.account.id, 'kimi', { level: 1, reason: '3 consecutive 429 (rate limited) answers', since: new Date() });
-    const throttled = (await (await fetch(`${server.baseUrl}/api/monitoring/throttles`, { headers: { cookie: `${name}=${value}` } })).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    await setThrottle(server.container.db, owner.accountId, 'kimi', { level: 1, reason: '3 consecutive 429 (rate limited) answers', since: new Date() });
+    const throttled = (await (await fetch(`${server.baseUrl}/api/monitoring/throttles`, { headers: { cookie: owner.cookie } })).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(throttled.throttles).toHaveLength(1);
     const ids = ['visibility', 'shareOfVoice', 'averagePosition', 'netSentiment'];
     const expected = Object.fromEntries(ids.map((id) => [id, String(api[id].value ?? '')]));
 
     for (const { locale, width } of VIEWS) {
       const l = L[locale];
-      await view(locale, width);
+      await view(locale, { width });
       await page.goto(`${server.baseUrl}/brands/${brand.id}?days=30`);
       await page.getByRole('heading', { name: l.headline }).waitFor();
       const shown: Record<string, string | null> = {};
@@ -213,7 +182,7 @@ describe.skipIf(!hasChromium)('plan, webhooks and the overview in a real browser
       expect(await page.evaluate(overflow)).toBeLessThanOrEqual(0);
       await shot(`overview-${locale}-${width}`);
     }
-    const rows = (await (await fetch(`${server.baseUrl}/api/dashboard/visibility/timeseries?brand_id=${brand.id}&days=30&prompts=unbranded`, { headers: { cookie: `${name}=${value}` } })).json()) as { rows: { runs: number }[] };
+    const rows = (await (await fetch(`${server.baseUrl}/api/dashboard/visibility/timeseries?brand_id=${brand.id}&days=30&prompts=unbranded`, { headers: { cookie: owner.cookie } })).json()) as { rows: { runs: number }[] };
     expect(rows.rows.filter((r) => r.runs > 0).length).toBe(14);
     expect(errors).toEqual([]);
   }, 240_000);

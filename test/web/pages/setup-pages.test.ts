@@ -3,15 +3,10 @@
  * another name and competitors (rates side by side, questions and excerpts, no sideways scroll),
  * brand edit and delete, and the prompt manager. Screenshots go to test-artifacts/.
  */
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRoot } from '../../../src/lib/paths.js';
-import { hasChromium, launchBrowser, type Browser } from '../../support/web/browser.js';
-import { overflow, type PageGlobals } from '../../support/web/page-globals.js';
-import { startE2eServer, type E2eServer } from '../../support/web/e2e-app.js';
+import { hasChromium, openPage, type OpenPage } from '../../support/web/browser.js';
+import { overflow } from '../../support/web/page-globals.js';
 
-const ARTIFACTS = fromRoot('test-artifacts');
 const VIEWS = [
   { locale: 'en', width: 1440 },
   { locale: 'zh-CN', width: 390 },
@@ -22,34 +17,16 @@ const L = {
 } as const;
 
 describe.skipIf(!hasChromium)('issue 16 pages in a real browser', () => {
-  let server: E2eServer;
-  let browser: Browser;
-  let page: Page;
-  const errors: string[] = [];
-  const shot = (name: string) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
-
+  let { server, page, errors, shot, view, signUp, close } = {} as OpenPage;
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    page.on('pageerror', (error) => errors.push(String(error)));
+    ({ server, page, errors, shot, view, signUp, close } = await openPage());
   }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const openView = async (locale: string, width: number) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(server.baseUrl + '/');
-    await page.evaluate((l: string) => (globalThis as unknown as PageGlobals).localStorage.setItem('sightline.locale', l), locale);
-  };
+  afterAll(() => close?.());
 
   for (const { locale, width } of VIEWS) {
     it(`free check with another name and competitors (${locale}, ${width} px)`, async () => {
       const l = L[locale];
-      await openView(locale, width);
+      await view(locale, { width });
       await page.goto(server.baseUrl + '/');
       await page.getByLabel(l.brand).fill('瑞幸咖啡');
       await page.getByTestId('alias-suggestions').getByRole('button', { name: '+ 瑞幸' }).click();
@@ -73,15 +50,12 @@ describe.skipIf(!hasChromium)('issue 16 pages in a real browser', () => {
   }
 
   it('edits a brand, manages its prompts and deletes it (en 1440, zh-CN 390)', async () => {
-    const signup = await fetch(server.baseUrl + '/api/auth/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `setup-${Date.now()}@example.com`, password: 'a long enough password' }) });
-    const who = (await signup.json()) as { account: { id: string; tier: 'free' }; user: { id: string } };
-    const [name, value] = signup.headers.get('set-cookie')!.split(';')[0]!.split('=') as [string, string];
-    await browser.context.addCookies([{ name, value, url: server.baseUrl }]);
-    const brand = await server.container.services.brands.create({ accountId: who.account.id, userId: who.user.id, tier: who.account.tier }, { name: 'Luckin Coffee', category: 'coffee', competitors: ['Starbucks'] });
+    const who = await signUp(`setup-${Date.now()}@example.com`);
+    const brand = await server.container.services.brands.create(who, { name: 'Luckin Coffee', category: 'coffee', competitors: ['Starbucks'] });
 
     for (const { locale, width } of VIEWS) {
       const l = L[locale];
-      await openView(locale, width);
+      await view(locale, { width });
       await page.goto(`${server.baseUrl}/brands/${brand.id}/settings`);
       const form = page.getByTestId('edit-brand');
       await form.waitFor();
@@ -89,7 +63,7 @@ describe.skipIf(!hasChromium)('issue 16 pages in a real browser', () => {
       await form.locator('input[name="aliases"]').fill('瑞幸');
       await form.getByRole('button', { name: l.save }).click();
       await page.getByTestId('brand-saved').waitFor();
-      const stored = await server.container.services.brands.owned(who.account.id, brand.id);
+      const stored = await server.container.services.brands.owned(who.accountId, brand.id);
       expect(stored.competitors).toEqual([{ name: '星巴克', aliases: ['Starbucks'] }, { name: `Manner${locale}`, aliases: [] }]);
       expect(stored.aliases).toEqual(['瑞幸']);
 
@@ -104,14 +78,14 @@ describe.skipIf(!hasChromium)('issue 16 pages in a real browser', () => {
       expect(await page.evaluate(overflow)).toBeLessThanOrEqual(0);
       await shot(`brand-settings-${locale}-${width}`);
     }
-    const list = await server.container.services.promptManager.list(who.account.id, brand.id);
+    const list = await server.container.services.promptManager.list(who.accountId, brand.id);
     expect(list.counts.total).toBe(42);
     expect(list.counts.enabled).toBeLessThan(42);
 
     await page.getByLabel(L['zh-CN'].confirm).fill('Luckin Coffee');
     await page.getByRole('button', { name: L['zh-CN'].del }).click();
     await page.waitForURL('**/brands');
-    await expect(server.container.services.brands.owned(who.account.id, brand.id)).rejects.toThrow();
+    await expect(server.container.services.brands.owned(who.accountId, brand.id)).rejects.toThrow();
     await shot('brands-after-delete-zh-CN-390');
     expect(errors).toEqual([]);
   }, 180_000);

@@ -84,10 +84,11 @@ const ADVICE_AGAINST = -1.5;
 // Engine 2.6: a list entry that tells the reader to wait or limits the brand harshly is advised
 // against (rules §3; the entry's rank stays): "I'd hold off for now", "only if you must", "book it
 // only as a last resort", "don't bother unless…", "wait for a promo or pass", "I'd wait until…";
-// 别碰/别买/能不办就别办, 没必要再开户, 只建议预算实在有限时才考虑. (观望 is a lexicon word, so that
+// "no reason to pick it over…", "save your money", "I'd put my money elsewhere"; 别碰/别买/能不办就
+// 别办, 没必要再开户, 非刚需真没必要, 只建议预算实在有限时才考虑, 等618降价再说. (观望 is a lexicon word, so that
 // 不用再观望 reads as the opposite.)
-export const HOLD_OFF_EN = String.raw`\bhold off\b|\bonly if you (?:really )?(?:must|have to|have no other option)\b|\ba last resort\b|\b(?:don't|do not|wouldn't|would not) bother\b|\bonly bother\b|\bor (?:just )?pass\s*[.!]?\s*$|\b(?:i|we)(?:'d| would) wait (?:until|till)\b`;
-export const LIMIT_ZH = '(?:千万|最好|还是)?(?<![识区特分级类性告差个鉴辨离派])别(?:再)?(?:碰|买|入|选|办|冲|踩|下单|充值|续费)|没必要(?:再|去|专门)?(?:开户|入手|购买|充值|续费|办|换)|只(?:建议|推荐|适合)[^，。；！？]{0,12}?(?:才|再)(?:考虑|买|选|入手)';
+export const HOLD_OFF_EN = String.raw`\bhold off\b|\bonly if you (?:really )?(?:must|have to|have no other option)\b|\ba last resort\b|\b(?:don't|do not|wouldn't|would not) bother\b|\bonly bother\b|\bor (?:just )?pass\s*[.!]?\s*$|\b(?:i|we)(?:'d| would) wait (?:until|till)\b|\bno (?:real )?reason to (?:pick|choose|buy|get|go with)\b|\bsave your money\b|\b(?:put|spend|take) (?:my|your|our|their) (?:money|cash|budget) elsewhere\b`;
+export const LIMIT_ZH = String.raw`(?:千万|最好|还是)?(?<![识区特分级类性告差个鉴辨离派])别(?:再)?(?:碰|买|入|选|办|冲|踩|下单|充值|续费)|没必要(?:再|去|专门)?(?:开户|入手|购买|充值|续费|办|换)|只(?:建议|推荐|适合)[^，。；！？]{0,12}?(?:才|再)(?:考虑|买|选|入手)|等[^，。；！？]{0,10}?(?:再说|再买|再入手|再入|再考虑|再下手)|没(?:有)?必要[\s\[\]^\d。！!.]*$`;
 // First-person advice against anywhere in the clause: "but at $44 a month I'd skip it", "I wouldn't
 // buy a Model 3 right now", "so be careful with it" (rules §3: advised against; a concession before
 // it does not change this).
@@ -96,7 +97,7 @@ const ADVICE_AGAINST_ANYWHERE = new RegExp(String.raw`\b(?:i|we)(?:'d| would| wi
 // "I'd go with A over B", "pick A over B": A is preferred to B. Names are blanked before matching,
 // so "over" after the verb and a blanked (or untracked, up to three words) name is the preference;
 // "over" before a figure ("over 100 million") is not.
-const PREFERRED_OVER = String.raw`(?<=\b(?:go(?:ing)? with|choose|choosing|pick|picking|prefer|recommend)\s+(?:[\w.'&+-]+\s+){0,3}?)over\b(?!\s*\d)`;
+const PREFERRED_OVER = String.raw`(?<=(?<!\b(?:no (?:real )?reason to|not|never|don't|wouldn't|won't)\s)\b(?:go(?:ing)? with|choose|choosing|pick|picking|prefer|recommend)\s+(?:[\w.'&+-]+\s+){0,3}?)over\b(?!\s*\d)`;
 // "A scores noticeably lower than B", "A 的综合得分明显低于 B" (engine 2.5): a test verdict against A.
 const SCORES_LOWER = String.raw`\b(?:scores?|scored|rates?|rated|ranks?|ranked)\s+(?:\w+\s+)?(?:lower|worse)\s+than\b|(?:得分|评分|分数)[^，。；]{0,4}(?:低于|不及)`;
 const INHERENT_POSITIVE = /优于|胜过|强于|好于|超越|领先于|完胜|碾压|outperform[a-z]*|(?<!\bto |\bbe |can't |cannot )\bbeats?\b|surpass[a-z]*|outshin[a-z]*|\bedges? out\b|\bahead of\b|superior to/;

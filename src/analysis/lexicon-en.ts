@@ -126,5 +126,8 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['drains quickly', -1], ['flaw*', -1], ['security flaw*', -1.5], ['grounded', -1], ['cyberattack*', -1.5], ['cyber attack*', -1.5],
   ['went offline', -1], ['goes offline', -1], ['go offline', -1], ['opened an inquiry', -1.5], ['opened an investigation', -1.5],
   ['launched an inquiry', -1.5], ['launched an investigation', -1.5], ['inquiry into', -1], ['investigation into', -1],
-  ['active recall', 0], ['hard to notice', 0], ['hard to tell apart', 0], ['only average', -0.5], ['low-cost carrier', 0], ['ultra-low-cost', 0],
+  ['broke', -1], ['broke records', 0], ['broke the record', 0], ['broke ground', 0], ['broke even', 0], ['cracked', -1],
+  ['disconnect*', -1], ['hurts', -1], ['laid off', -1], ['cut jobs', -1], ['of its staff', -1], ['of its workforce', -1],
+  ['stock fell', -1], ['shares fell', -1], ['stock has fallen', -1], ['stock has since fallen', -1], ['shares have fallen', -1],
+  ['plunged', -1], ['plummeted', -1.5], ['tumbled', -1], ['active recall', 0], ['hard to notice', 0], ['hard to tell apart', 0], ['only average', -0.5], ['low-cost carrier', 0], ['ultra-low-cost', 0],
 ];

@@ -81,15 +81,23 @@ const PHRASE_NEGATOR_EN = /\b(?:used to be|far from|once was|was once)\s+(?:(?:t
 // Imperative advice against the brand: "Skip the X if …", "Steer clear of X" (rules §3 "advised against").
 const ADVICE_AGAINST_START = /^[\s*_>#-]*(?:(?:i'd|i would|we'd|you should|you might want to|just)\s+)?(?:skip|ditch|pass on)\b/;
 const ADVICE_AGAINST = -1.5;
+// Engine 2.6: a list entry that tells the reader to wait or limits the brand harshly is advised
+// against (rules §3; the entry's rank stays): "I'd hold off for now", "only if you must", "book it
+// only as a last resort", "don't bother unless…", "wait for a promo or pass", "I'd wait until…";
+// "no reason to pick it over…", "save your money", "I'd put my money elsewhere"; 别碰/别买/能不办就
+// 别办, 没必要再开户, 非刚需真没必要, 只建议预算实在有限时才考虑, 等618降价再说. (观望 is a lexicon word, so that
+// 不用再观望 reads as the opposite.)
+export const HOLD_OFF_EN = String.raw`\bhold off\b|\bonly if you (?:really )?(?:must|have to|have no other option)\b|\ba last resort\b|\b(?:don't|do not|wouldn't|would not) bother\b|\bonly bother\b|\bor (?:just )?pass\s*[.!]?\s*$|\b(?:i|we)(?:'d| would) wait (?:until|till)\b|\bno (?:real )?reason to (?:pick|choose|buy|get|go with)\b|\bsave your money\b|\b(?:put|spend|take) (?:my|your|our|their) (?:money|cash|budget) elsewhere\b`;
+export const LIMIT_ZH = String.raw`(?:千万|最好|还是)?(?<![识区特分级类性告差个鉴辨离派])别(?:再)?(?:碰|买|入|选|办|冲|踩|下单|充值|续费)|没必要(?:再|去|专门)?(?:开户|入手|购买|充值|续费|办|换)|只(?:建议|推荐|适合)[^，。；！？]{0,12}?(?:才|再)(?:考虑|买|选|入手)|等[^，。；！？]{0,10}?(?:再说|再买|再入手|再入|再考虑|再下手)|没(?:有)?必要[\s\[\]^\d。！!.]*$`;
 // First-person advice against anywhere in the clause: "but at $44 a month I'd skip it", "I wouldn't
 // buy a Model 3 right now", "so be careful with it" (rules §3: advised against; a concession before
 // it does not change this).
-const ADVICE_AGAINST_ANYWHERE = /\b(?:i|we)(?:'d| would| will)\s+(?:skip|avoid|pass on|steer clear)\b|\b(?:i|we)\s+(?:wouldn't|would not|won't|will not|couldn't|could not)\s+(?:buy|order|use|choose|get|pick|trust|go with|sign up|subscribe|touch|rely on|pay for|start|put|keep|send|point)\b|\bsteer (?:[a-z-]+\s+){0,4}?(?:elsewhere|away)\b|\blook elsewhere\b|\bnot the one (?:to|i'd|i would)\s+(?:choose|pick|buy|go with|get)\b|\bnot comfortable recommending\b|\bskip (?:it|this one|this generation|them)\b|\bbe (?:careful|cautious|wary) (?:with|of|about)\b/;
+const ADVICE_AGAINST_ANYWHERE = new RegExp(String.raw`\b(?:i|we)(?:'d| would| will)\s+(?:skip|avoid|pass on|steer clear)\b|\b(?:i|we)\s+(?:wouldn't|would not|won't|will not|couldn't|could not)\s+(?:buy|order|use|choose|get|pick|trust|go with|sign up|subscribe|touch|rely on|pay for|start|put|keep|send|point)\b|\bsteer (?:[a-z-]+\s+){0,4}?(?:elsewhere|away)\b|\blook elsewhere\b|\bnot the one (?:to|i'd|i would)\s+(?:choose|pick|buy|go with|get)\b|\bnot comfortable recommending\b|\bskip (?:it|this one|this generation|them)\b|\bbe (?:careful|cautious|wary) (?:with|of|about)\b|${HOLD_OFF_EN}|${LIMIT_ZH}`);
 
 // "I'd go with A over B", "pick A over B": A is preferred to B. Names are blanked before matching,
 // so "over" after the verb and a blanked (or untracked, up to three words) name is the preference;
 // "over" before a figure ("over 100 million") is not.
-const PREFERRED_OVER = String.raw`(?<=\b(?:go(?:ing)? with|choose|choosing|pick|picking|prefer|recommend)\s+(?:[\w.'&+-]+\s+){0,3}?)over\b(?!\s*\d)`;
+const PREFERRED_OVER = String.raw`(?<=(?<!\b(?:no (?:real )?reason to|not|never|don't|wouldn't|won't)\s)\b(?:go(?:ing)? with|choose|choosing|pick|picking|prefer|recommend)\s+(?:[\w.'&+-]+\s+){0,3}?)over\b(?!\s*\d)`;
 // "A scores noticeably lower than B", "A 的综合得分明显低于 B" (engine 2.5): a test verdict against A.
 const SCORES_LOWER = String.raw`\b(?:scores?|scored|rates?|rated|ranks?|ranked)\s+(?:\w+\s+)?(?:lower|worse)\s+than\b|(?:得分|评分|分数)[^，。；]{0,4}(?:低于|不及)`;
 const INHERENT_POSITIVE = /优于|胜过|强于|好于|超越|领先于|完胜|碾压|outperform[a-z]*|(?<!\bto |\bbe |can't |cannot )\bbeats?\b|surpass[a-z]*|outshin[a-z]*|\bedges? out\b|\bahead of\b|superior to/;
@@ -109,6 +117,14 @@ function isCjk(c: number): boolean {
 // problem word after them is no criticism of the subject.
 const PROBLEM_REMOVER_EN = new Set(['catches', 'catch', 'fixes', 'fix', 'fixed', 'solves', 'solve', 'solved', 'eliminates', 'eliminate', 'prevents', 'prevent', 'resolves', 'resolve', 'avoids', 'removes', 'reduces', 'reduce', 'cuts', 'flags', 'detects', 'spots', 'handles']);
 const PROBLEM_REMOVER_ZH = /解决|避免|减少|杜绝|修复|改善|告别/;
+// Praise that no longer holds, in Chinese: "产品线曾经很丰富" (engine 2.6; like "used to be").
+const PAST_PRAISE_ZH = /曾经|曾是/;
+// A complaint as a procedure, no problem of the brand (§3: how-to steps stay neutral): "how to file a
+// billing complaint with X", "submit a bug report"; "可以这样向X投诉", "投诉渠道". Filed complaints
+// ("passengers have filed thousands of complaints", 用户投诉较多) stay problems.
+const PROCEDURE_EN = /\b(?:(?:file|submit|lodge|raise|open)\s+(?:a|an|your)\s+(?:[a-z-]+\s+)?|how to\s+)$/;
+const PROCEDURE_ZH_BEFORE = /(?:向|找|拨打|通过)[^，。；]{0,12}$|(?:如何|怎么|怎样|可以)$/;
+const PROCEDURE_ZH_AFTER = /^(?:渠道|电话|入口|方式|流程|途径)/;
 
 /** Multiplier from the few characters/words right before a lexicon hit (weight: the hit's sign). */
 function modifier(body: string, from: number, at: number, cjk: boolean, weight: number): number {
@@ -117,12 +133,14 @@ function modifier(body: string, from: number, at: number, cjk: boolean, weight: 
     const window = body.slice(Math.max(from, at - 4), at);
     if (NEGATOR_ZH.test(window)) factor *= -0.8;
     if (weight < 0 && PROBLEM_REMOVER_ZH.test(window)) factor *= -0.8;
+    else if (weight > 0 && PAST_PRAISE_ZH.test(window)) factor *= -0.8;
     if (INTENSIFIER_ZH.test(window)) factor *= 1.5;
     else if (DOWNTONER_ZH.test(window)) factor *= 0.6;
     return factor;
   }
   const window = body.slice(Math.max(from, at - 40), at);
   if (PHRASE_NEGATOR_EN.test(window)) factor *= -0.8;
+  if (weight < 0 && PROCEDURE_EN.test(window)) return 0;
   const words = window.split(/[^a-z'’]+/).filter(Boolean).slice(-3);
   const after = body.slice(at).split(/[^a-z]+/).filter(Boolean);
   words.forEach((w, i) => {
@@ -155,7 +173,8 @@ export function lexiconScore(body: string): number {
     }
     // 一般 before a figure is "usually" ("同城一般12元起"), no judgement (§3: prices stay neutral).
     const usually = found.entry.word === '一般' && /^\s?\d/.test(body.slice(i + 2, i + 4));
-    if (found.entry.weight !== 0 && !usually) total += found.entry.weight * modifier(body, prevEnd, i, !found.entry.latin, found.entry.weight);
+    const procedure = found.entry.word === '投诉' && (PROCEDURE_ZH_BEFORE.test(body.slice(Math.max(prevEnd, i - 14), i)) || PROCEDURE_ZH_AFTER.test(body.slice(i + 2, i + 4)));
+    if (found.entry.weight !== 0 && !usually && !procedure) total += found.entry.weight * modifier(body, prevEnd, i, !found.entry.latin, found.entry.weight);
     i += found.length;
     prevEnd = i;
   }

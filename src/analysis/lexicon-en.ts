@@ -116,4 +116,18 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['repetitive', -1], ['quick word', 0], ['quick note', 0], ['surprise charges', -1], ['hidden fees', -1], ['add up fast', -1], ['adds up fast', -1],
   ['lasts only', -1], ['only lasts', -1], ['near the bottom', -1], ['at the bottom', -1], ['disappoints', -1], ['disappoint', -1],
   ['would buy again', 1.5], ['buy it again', 1.5], ['gone downhill', -1.5], ['going downhill', -1.5], ['prices keep rising', -1],
+  // engine 2.6: a harsh limit on a list entry ("a tough sell"), problems stated as facts (grounded,
+  // a cyberattack, went offline, regulators opened an inquiry, a security flaw), the one con of a
+  // balanced entry in everyday wording (flaky app, sleeps hot, scratches easily, runs down fast),
+  // and descriptions that are no judgement ("active recall", a low-cost carrier) (rules §3)
+  ['tough sell', -1.5], ['hard sell', -1.5], ['dim', -0.5], ['barely lasts', -1], ['delays', -1], ['delayed', -0.7],
+  ['shrank', -1], ['shrunk', -1], ['flaky', -1], ['sleeps hot', -1], ['sleep hot', -1], ['scratches easily', -1],
+  ['scratch easily', -1], ['brilliantly', 1.5], ['runs down fast', -1], ['runs down quickly', -1], ['drains fast', -1],
+  ['drains quickly', -1], ['flaw*', -1], ['security flaw*', -1.5], ['grounded', -1], ['cyberattack*', -1.5], ['cyber attack*', -1.5],
+  ['went offline', -1], ['goes offline', -1], ['go offline', -1], ['opened an inquiry', -1.5], ['opened an investigation', -1.5],
+  ['launched an inquiry', -1.5], ['launched an investigation', -1.5], ['inquiry into', -1], ['investigation into', -1],
+  ['broke', -1], ['broke records', 0], ['broke the record', 0], ['broke ground', 0], ['broke even', 0], ['cracked', -1],
+  ['disconnect*', -1], ['hurts', -1], ['laid off', -1], ['cut jobs', -1], ['of its staff', -1], ['of its workforce', -1],
+  ['stock fell', -1], ['shares fell', -1], ['stock has fallen', -1], ['stock has since fallen', -1], ['shares have fallen', -1],
+  ['plunged', -1], ['plummeted', -1.5], ['tumbled', -1], ['active recall', 0], ['hard to notice', 0], ['hard to tell apart', 0], ['only average', -0.5], ['low-cost carrier', 0], ['ultra-low-cost', 0],
 ];

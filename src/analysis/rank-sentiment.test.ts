@@ -222,6 +222,27 @@ describe('sentiment toward the brand', () => {
     expect(label('我不能帮你写针对甲牌店铺的虚假差评，这违反平台规则，也可能承担法律责任。', '甲牌')).toBe('neutral');
   });
 
+  it('reads a warning in a ranked entry, a problem stated as a fact and one pro against one con (engine 2.6)', () => {
+    // A ranked entry that tells the reader to wait or limits the brand harshly: negative, rank kept.
+    const entry = (line: string): string => `Best tents:\n1. **Alpha Dome** — roomy and quick to pitch.\n2. **Acme Trail** — ${line}`;
+    expect(label(entry('light and cheap, but I would hold off until the zipper issue is sorted.'), 'Acme')).toBe('negative');
+    expect(label(entry('only if you must: the poles bend in wind.'), 'Acme')).toBe('negative');
+    expect(run(entry('solid, but at $400 it is a tough sell.'), 'Acme').rank).toBe(2);
+    expect(label('1. **甲牌 X3**：颜值高，但固件还不稳定，建议先观望。\n2. **乙牌**：稳定。', '甲牌')).toBe('negative');
+    expect(label('1. **甲牌 X3**：价格降下来了，不用再观望。\n2. **乙牌**：稳定。', '甲牌')).toBe('positive');
+    expect(label('1. **乙牌**：稳定。\n2. **甲牌 年卡**：器械多，但推销猛，能不办就别办。', '甲牌')).toBe('negative');
+    // A problem stated as a fact in prose, also in the sentence after the one that names the brand.
+    expect(label('Acme was founded in 2009 in Ohio. In 2022 it recalled 40,000 heaters that could overheat.', 'Acme')).toBe('negative');
+    expect(label('甲牌成立于2015年，门店超过300家。\n今年有门店被曝使用过期原料。', '甲牌')).toBe('negative');
+    // …but not a problem the sentence says was fixed, a procedure, or a general remark.
+    expect(label('Early Acme units had a bug that drained the battery; Acme fixed it in the May update.', 'Acme')).toBe('neutral');
+    expect(label('How to file a billing complaint with Acme:\n1. Open the app.\n2. Tap **Billing**.', 'Acme')).toBe('neutral');
+    expect(label('The Acme Hero records 5K video. The ideal mount depends on the sport.', 'Acme')).toBe('neutral');
+    // One pro against one con weighs the same, also when the con trails as a concession.
+    expect(label('2. **Acme Buds** — a comfortable fit, though the battery is weak.', 'Acme')).toBe('neutral');
+    expect(label('1. **Acme Buds** — punchy, comfortable, great battery; the only nitpick is the case.', 'Acme')).toBe('positive');
+  });
+
   it('keeps the score in [-1, 1]', () => {
     const s = run('华为非常好，非常出色，非常优秀，遥遥领先，无与伦比，值得推荐。'.repeat(20), '华为').sentiment!;
     expect(s.score).toBeLessThanOrEqual(1);

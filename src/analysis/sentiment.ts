@@ -23,7 +23,7 @@
  * score = tanh(Σ weight·polarity / 2) ∈ (−1, 1); label positive when score ≥ 0.2, negative when
  * score ≤ −0.2, neutral otherwise (one plain positive word gives ≈ 0.46).
  */
-import { lexiconScore, scoreClause, type ClauseScore } from './clause-score.js';
+import { HOLD_OFF_EN, LIMIT_ZH, lexiconScore, scoreClause, type ClauseScore } from './clause-score.js';
 import type { Hit } from './matcher.js';
 import type { TopicScope } from './markdown.js';
 import { clauseAt, segment, type Clause } from './segment.js';
@@ -38,6 +38,9 @@ const CONTINUATION_START = /^(?:[\s>*_#-]|\d{1,2}[.)、])*(?:它|其|该品牌|�
 // "After its 2021 outage …", "Since their last price hike …": a possessive in the opening words
 // of a sentence that names nobody refers to the previous sentence's subject.
 const EARLY_POSSESSIVE = /^[^.!?\n]{0,20}\b(?:its|their)\b/i;
+const RESOLVED = /\b(?:fixed|resolved|patched|addressed|corrected) (?:it|this|that|them|the (?:issue|issues|bug|bugs|problem|problems|flaw))\b|\b(?:has|have) (?:since |now |already )?been (?:fixed|resolved|patched)\b|已(?:经)?[^，。；！？]{0,12}?(?:修复|解决|修正)/i;
+// A list item, heading or table line (its sentences belong to its own scope, not to the prose).
+const LIST_OPENING = /^[ \t]*(?:[*+|-]|\d{1,2}[.)、]|#|[一二三四五六七八九十]+、|[（(]\d{1,2}[）)])/;
 const ALTERNATIVES_BETTER = /\b(?:these|those|other|the following|alternatives?|others|competitors|rivals)\b[^.;]{0,40}?\b(?:are|is|seem|look|do|work)\s+(?:much\s+|far\s+|a lot\s+)?(?:better|superior|stronger|a better (?:fit|choice|bet))\b|\bthere are (?:much |far )?better (?:alternatives|options|choices|picks)\b|\bbetter (?:alternatives|options|choices) (?:exist|are available|out there)\b|(?:其他|别的|其它|这些|以下)(?:品牌|产品|选择|平台|几家|几款)?[^，。；]{0,10}?(?:更好|更值得|更推荐|更合适)|有更好的选择/;
 // "Pros:" / "缺点：" / "理想 L7 的优点：" labels: the clauses after one, to the end of its line, are one pro or one con
 // each, whatever their wording ("Cons: the membership is required" is a con). An entry whose pros
@@ -73,7 +76,8 @@ const BALANCED_WEIGHT = 0.25;
 // An explicit verdict against the brand ("I would avoid it", "not worth it", "hard to recommend"):
 // like an explicit recommendation it keeps its full weight in a balanced answer, in steps and in a
 // pros/cons entry (rules §3: advised against is negative; a polite concession does not change this).
-const ADVISES_AGAINST = /\b(?:avoid(?: it| them| this)?|steer clear|stay away|skip (?:it|this|them)|not worth (?:it|the)|(?:hard|difficult|tough|harder) to recommend|(?:wouldn't|would not|don't|do not|can't|cannot|no longer) recommend|not recommended|(?:i|we)(?:'d| would) (?:skip|avoid|pass on)|(?:i|we) (?:wouldn't|would not|won't) (?:buy|use|choose|pick|order|trust|go with|start|put|keep))\b|\bnot the one (?:to|i'd|i would) (?:choose|pick|buy|go with|get)\b|\bnot comfortable recommending\b|不推荐|不建议|不太推荐|不太建议|不太值得|避坑|别买|劝退/i;
+// Engine 2.6: holding off and harsh limits too ("I'd hold off for now", 建议先观望, 慎入, 能不办就别办).
+const ADVISES_AGAINST = new RegExp(String.raw`\b(?:avoid(?: it| them| this)?|steer clear|stay away|skip (?:it|this|them)|not worth (?:it|the)|(?:hard|difficult|tough|harder) to recommend|(?:wouldn't|would not|don't|do not|can't|cannot|no longer) recommend|not recommended|(?:i|we)(?:'d| would) (?:skip|avoid|pass on)|(?:i|we) (?:wouldn't|would not|won't) (?:buy|use|choose|pick|order|trust|go with|start|put|keep))\b|\bnot the one (?:to|i'd|i would) (?:choose|pick|buy|go with|get)\b|\bnot comfortable recommending\b|不推荐|不建议|不太推荐|不太建议|不太值得|避坑|别买|劝退|观望|慎入|${HOLD_OFF_EN}|${LIMIT_ZH}`, 'i');
 // A side label is a label, not a sentence: at most a few words before it ("Main downsides:",
 // "**Peloton** — Pros:"), not "Fidelity and Schwab each have their own strengths:".
 const LABEL_MAX_WORDS = 3;
@@ -145,6 +149,7 @@ export function sentimentsByTarget(
   const topics = scopeTargets(scopes, hits);
   const contributions: Contribution[] = [];
   let previousSentenceTargets = new Set<number>();
+  let lastSentence = { end: 0, targets: new Set<number>() };
   const refusal = REFUSAL.test(text.slice(0, 120));
   const balanced = refusal || BALANCED.test(text) || (BALANCED_IN_PROSE.test(text) && !LIST_LINE.test(text));
   // Targets of a "What about X?" question: the context of the sentences after it, to the next
@@ -174,9 +179,17 @@ export function sentimentsByTarget(
       if (best !== null) return best.targets;
       // Inside a pros/cons line ("Pros: …. Cons: …") every sentence is about the same subject.
       const opening = text.slice(sentence.start, sentence.start + 40);
-      return side !== 0 || CONTINUATION_START.test(opening) || EARLY_POSSESSIVE.test(opening) ? previousSentenceTargets : new Set<number>();
+      if (side !== 0 || CONTINUATION_START.test(opening) || EARLY_POSSESSIVE.test(opening)) return previousSentenceTargets;
+      // A problem stated in prose about one brand is that brand's problem, also in a sentence that
+      // names nobody ("X 2012年创立…。今年有门店被曝…", "T-Mobile is … A 2021 cyberattack leaked …"):
+      // the sentence right before, in the same paragraph and outside any list, named exactly one
+      // target (rules §3: tied to problems). Praise in such a sentence is often about the category
+      // ("The ideal mount depends on the sport"), so only a problem carries.
+      const follows = lastSentence.targets.size === 1 && !LIST_OPENING.test(opening) && !/\n[ \t]*\n/.test(text.slice(lastSentence.end, sentence.start));
+      return follows && lexiconScore(text.slice(sentence.start, sentence.end)) < 0 ? lastSentence.targets : new Set<number>();
     };
     let carry = new Set<number>();
+    const sentenceStart = contributions.length;
     let lastValue = 0;
     let pending = new Set<number>();
     let pendingObjects = new Set<number>();
@@ -260,12 +273,16 @@ export function sentimentsByTarget(
       sentenceTargets.add(t);
     }
     const sentenceText = text.slice(sentence.start, sentence.end);
+    // "Some early units had a bug …; Google fixed it in the October update", "…的问题，大疆已在10月的
+    // 固件更新中修复": a problem the sentence says was fixed is no criticism (§3 neutral: facts).
+    if (RESOLVED.test(sentenceText)) for (let k = sentenceStart; k < contributions.length; k++) if (contributions[k]!.value < 0) contributions[k]!.value = 0;
     if (sentenceTargets.size > 0 && TOPIC_QUESTION.test(sentenceText)) {
       questionTargets = sentenceTargets;
       questionAnswered = false;
     } else if (sentenceTargets.size > 0 && questionTargets.size > 0 && ![...sentenceTargets].every((t) => questionTargets.has(t))) questionTargets = new Set();
     else if (questionTargets.size > 0) questionAnswered = true;
     if (sentenceTargets.size > 0) previousSentenceTargets = sentenceTargets;
+    lastSentence = { end: sentence.end, targets: LIST_OPENING.test(sentenceText) ? new Set<number>() : sentenceTargets };
   }
   for (const t of cautioned) contributions.push({ target: t, clause: 0, value: CAUTION_STANCE });
   // A contrast that stands alone as a clause ("However, users complain…") weighs the clause after it.
@@ -302,7 +319,10 @@ function aggregate(
     // no input switching and a flaky app" has as many cons as pros (T4: a balanced entry). Praise
     // after "but" keeps its weight: "had a recall in 2009, but today it is reliable" turns away
     // from a past problem.
-    const plain = c.value > 0 ? w * c.value : clause?.concession === true ? 0.5 * c.value : c.value;
+    // A con in a trailing concession ("strong noise cancelling, though the call quality is weak") is
+    // weighed as written too; only a leading one ("Although pricey, …") is conceded away.
+    const leading = clause?.concession === true && (c.clause === 0 || clauses[c.clause - 1]?.sentence !== clause.sentence);
+    const plain = c.value > 0 ? w * c.value : leading ? 0.5 * c.value : c.value;
     if (c.value > 0) {
       pros[c.target]! += plain;
       proCount[c.target]!++;

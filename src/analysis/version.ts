@@ -31,5 +31,11 @@
  *        "X 的缺点："), a con after "but" weighed as written in the balance test; refusals carry
  *        no stance; only an intro's last sentence says what a list is; 快讯 lists never rank;
  *        lower-case acronyms before a product name ("dji Mini"), acronyms are no place heads.
+ *   2.6: a ranked entry that tells the reader to wait or limits the brand harshly is advised against
+ *        ("I'd hold off for now", "only if you must", "a last resort", 建议先观望, 慎入, 能不办就别办,
+ *        等…降价再说; rank stays); a problem stated in prose is the brand's also in the next sentence
+ *        that names nobody, unless the sentence says it was fixed; a complaint as a procedure is no
+ *        problem; a trailing "…, though <con>" weighs as written in the balance test (one pro, one
+ *        con: neutral); more everyday Chinese praise and criticism; "X became …" is brand evidence.
  */
-export const ENGINE_VERSION = '2.5.0';
+export const ENGINE_VERSION = '2.6.0';

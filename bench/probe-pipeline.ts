@@ -133,11 +133,10 @@ function reply(child: ChildProcess, type: string): Promise<Record<string, unknow
   });
 }
 /** A worker process's CPU (every thread, as process.cpuUsage() counts), in seconds. */
-async function childCpuSeconds(child: ChildProcess): Promise<number> {
+async function cpuOf(child: ChildProcess): Promise<NodeJS.CpuUsage> {
   const answer = reply(child, 'cpu');
   child.send({ type: 'cpu' });
-  const { usage } = (await answer) as { usage: NodeJS.CpuUsage };
-  return (usage.user + usage.system) / 1e6;
+  return ((await answer) as { usage: NodeJS.CpuUsage }).usage;
 }
 
 /** This database's PostgreSQL backends (the pool opens more during the run: read again at the end). */
@@ -153,7 +152,7 @@ interface Snapshot {
   cpu: NodeJS.CpuUsage;
   answers: number;
   simulator: number;
-  children: number[];
+  children: NodeJS.CpuUsage[];
   backends: Map<number, number>;
 }
 async function snapshot(answers: number): Promise<Snapshot> {
@@ -162,7 +161,7 @@ async function snapshot(answers: number): Promise<Snapshot> {
     cpu: process.cpuUsage(),
     answers,
     simulator: cpuSecondsOf(simulatorProcess.pid),
-    children: await Promise.all(children.map(childCpuSeconds)),
+    children: await Promise.all(children.map(cpuOf)),
     backends: new Map((await backendPids()).map((pid) => [pid, cpuSecondsOf(pid)])),
   };
 }
@@ -222,7 +221,9 @@ if (values['cpu-prof'] && children[0]) {
   await saved;
 }
 const simulatorCpu = end.simulator - begun.simulator;
-const childCpu = end.children.map((s, i) => s - begun.children[i]!);
+const childUser = end.children.reduce((sum, u, i) => sum + (u.user - begun.children[i]!.user) / 1e6, 0);
+const childSystem = end.children.reduce((sum, u, i) => sum + (u.system - begun.children[i]!.system) / 1e6, 0);
+const childCpu = end.children.map((u, i) => (u.user + u.system - begun.children[i]!.user - begun.children[i]!.system) / 1e6);
 /** Separate worker processes: theirs only (this process just triggers and polls); else this process's. */
 const workersCpu = separate ? childCpu.reduce((sum, s) => sum + s, 0) : cpuSeconds;
 const postgresCpu = [...end.backends].reduce((sum, [pid, s]) => sum + s - (begun.backends.get(pid) ?? 0), 0);
@@ -249,7 +250,7 @@ console.log(
 );
 const perAnswer = (s: number) => `${((s * 1000) / measured).toFixed(2)} ms`;
 if (children.length > 1) console.log(`worker processes' CPU: ${childCpu.map((s) => `${s.toFixed(2)} s`).join(', ')}`);
-if (separate) console.log(`bench process (triggers, polls): ${cpuSeconds.toFixed(2)} s`);
+if (separate) console.log(`worker CPU split: user ${perAnswer(childUser)}, system ${perAnswer(childSystem)} per answer; bench process (triggers, polls): ${cpuSeconds.toFixed(2)} s`);
 console.log(
   `CPU per answer: worker${children.length > 1 ? 's (all processes)' : ''} ${perAnswer(workersCpu)}, simulator ${perAnswer(simulatorCpu)}` +
     (database.kind === 'postgres' ? `, PostgreSQL ${perAnswer(postgresCpu)}` : '') +

@@ -133,10 +133,11 @@ function reply(child: ChildProcess, type: string): Promise<Record<string, unknow
   });
 }
 /** A worker process's CPU (every thread, as process.cpuUsage() counts), in seconds. */
-async function cpuOf(child: ChildProcess): Promise<NodeJS.CpuUsage> {
+async function cpuOf(child: ChildProcess): Promise<NodeJS.CpuUsage & { mainThread: number }> {
   const answer = reply(child, 'cpu');
   child.send({ type: 'cpu' });
-  return ((await answer) as { usage: NodeJS.CpuUsage }).usage;
+  const { usage, mainThread } = (await answer) as { usage: NodeJS.CpuUsage; mainThread: number };
+  return { ...usage, mainThread };
 }
 
 /** This database's PostgreSQL backends (the pool opens more during the run: read again at the end). */
@@ -152,7 +153,7 @@ interface Snapshot {
   cpu: NodeJS.CpuUsage;
   answers: number;
   simulator: number;
-  children: NodeJS.CpuUsage[];
+  children: Array<NodeJS.CpuUsage & { mainThread: number }>;
   backends: Map<number, number>;
 }
 async function snapshot(answers: number): Promise<Snapshot> {
@@ -223,6 +224,7 @@ if (values['cpu-prof'] && children[0]) {
 const simulatorCpu = end.simulator - begun.simulator;
 const childUser = end.children.reduce((sum, u, i) => sum + (u.user - begun.children[i]!.user) / 1e6, 0);
 const childSystem = end.children.reduce((sum, u, i) => sum + (u.system - begun.children[i]!.system) / 1e6, 0);
+const childMain = end.children.reduce((sum, u, i) => sum + u.mainThread - begun.children[i]!.mainThread, 0);
 const childCpu = end.children.map((u, i) => (u.user + u.system - begun.children[i]!.user - begun.children[i]!.system) / 1e6);
 /** Separate worker processes: theirs only (this process just triggers and polls); else this process's. */
 const workersCpu = separate ? childCpu.reduce((sum, s) => sum + s, 0) : cpuSeconds;
@@ -250,7 +252,11 @@ console.log(
 );
 const perAnswer = (s: number) => `${((s * 1000) / measured).toFixed(2)} ms`;
 if (children.length > 1) console.log(`worker processes' CPU: ${childCpu.map((s) => `${s.toFixed(2)} s`).join(', ')}`);
-if (separate) console.log(`worker CPU split: user ${perAnswer(childUser)}, system ${perAnswer(childSystem)} per answer; bench process (triggers, polls): ${cpuSeconds.toFixed(2)} s`);
+if (separate) {
+  console.log(
+    `worker CPU split per answer: user ${perAnswer(childUser)}, system ${perAnswer(childSystem)}; main thread ${perAnswer(childMain)}, V8 helper threads (compiler, GC) ${perAnswer(workersCpu - childMain)}; bench process (triggers, polls): ${cpuSeconds.toFixed(2)} s`,
+  );
+}
 console.log(
   `CPU per answer: worker${children.length > 1 ? 's (all processes)' : ''} ${perAnswer(workersCpu)}, simulator ${perAnswer(simulatorCpu)}` +
     (database.kind === 'postgres' ? `, PostgreSQL ${perAnswer(postgresCpu)}` : '') +

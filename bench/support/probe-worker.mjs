@@ -10,12 +10,12 @@
  * IPC with the parent: sends {type: 'ready'} once loaded (modules imported, the segmenter's
  * dictionary loaded), then answers
  *   {type: 'start'}                → starts the worker
- *   {type: 'cpu'}                  → {type: 'cpu', usage: process.cpuUsage()}
+ *   {type: 'cpu'}                  → {type: 'cpu', usage: process.cpuUsage(), mainThread: seconds}
  *   {type: 'profile-start'}        → {type: 'profile-started'}
  *   {type: 'profile-stop', file}   → writes a .cpuprofile, {type: 'profile-saved'}
  *   {type: 'stop'}                 → stops the worker, closes, exits 0
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 
 const [code = 'dist', databaseUrl = '', simulatorUrl = '', concurrency = '64'] = process.argv.slice(2);
@@ -43,6 +43,17 @@ createAnalyzer({ name: '石头', aliases: ['石头科技'] }, { competitors: [{ 
   '扫地机器人推荐：1. 石头 G20，吸力强；2. 科沃斯 X2，石头科技的对手。',
 );
 
+/** CPU seconds of this process's main thread (Linux /proc; the rest of process.cpuUsage() is V8's compiler and GC threads). */
+function mainThreadSeconds() {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 let worker;
 let profiler;
 process.on('message', async (message) => {
@@ -51,7 +62,7 @@ process.on('message', async (message) => {
       worker = startWorker({ db: container.db, queue: container.queue, log, concurrency: Number(concurrency), pollMs: 20 });
       break;
     case 'cpu':
-      process.send({ type: 'cpu', usage: process.cpuUsage() });
+      process.send({ type: 'cpu', usage: process.cpuUsage(), mainThread: mainThreadSeconds() });
       break;
     case 'profile-start':
       profiler = new Session();

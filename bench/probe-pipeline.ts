@@ -111,7 +111,8 @@ const processCount = separate ? Math.max(1, Number(values.processes)) : 0;
 const children = await Promise.all(
   Array.from({ length: processCount }, async () => {
     const child = fork('bench/support/probe-worker.mjs', [workerCode, (database as { url?: string }).url ?? dbUrl!, simulatorUrl, String(values.concurrency)], {
-      execArgv: workerCode === 'src' ? ['--import', 'tsx'] : [],
+      // BENCH_WORKER_NODE_ARGS: node flags for the worker processes only (e.g. --trace-deopt).
+      execArgv: [...(workerCode === 'src' ? ['--import', 'tsx'] : []), ...(process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     await reply(child, 'ready');

@@ -8,11 +8,16 @@
  *   npx tsx bench/probe-pipeline.ts                      # embedded PGlite (temp data dir)
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npx tsx bench/probe-pipeline.ts
  *   options: --runs 10 --warm-up-runs 0 --prompts 25 --concurrency 64 --workers 1 --processes 1
- *            --cpu-prof FILE (a .cpuprofile of this process over the timed part; bench/support/profile-summary.ts reads it)
- * --processes N (PostgreSQL only) adds N-1 worker processes next to this one; the CPU per answer
- * is printed for this process and for all worker processes together (the others read from /proc).
+ *            --worker-code dist|src
+ *            --cpu-prof FILE (a .cpuprofile of the (first) worker process over the timed part; bench/support/profile-summary.ts reads it)
+ * On PostgreSQL every worker runs in its own process (`--processes N`, default 1), started with
+ * plain `node` on the code tsc compiled into dist/src, as production runs `node dist/src/main.js
+ * worker` (session 6; dist/src is rebuilt first if any src file is newer, see
+ * support/dist-fresh.ts). `--worker-code src` runs the same worker processes under tsx from the
+ * TypeScript sources, as sessions 1-5 measured (tsx adds esbuild's keepNames helpers, ~3 % of the
+ * CPU). On PGlite the worker runs in this process (one process owns the data directory) from src.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -31,6 +36,7 @@ import { createLogger } from '../src/lib/logger.js';
 import { sleep } from '../src/lib/time.js';
 import { loadConfig } from '../src/config.js';
 import { warmUpAnalysis } from './support/warm-up.js';
+import { ensureFreshDist } from './support/dist-fresh.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,6 +47,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '64' },
     workers: { type: 'string', default: '1' },
     processes: { type: 'string', default: '1' },
+    /** dist: worker processes run the compiled code under plain node (production); src: under tsx. */
+    'worker-code': { type: 'string', default: 'dist' },
     /** Writes a CPU profile of this (worker) process covering the timed part only. */
     'cpu-prof': { type: 'string' },
   },
@@ -49,6 +57,11 @@ const runsWanted = Number(values.runs);
 const warmUpRuns = Number(values['warm-up-runs']);
 const promptCount = Number(values.prompts);
 const outer = readConfig();
+const workerCode = values['worker-code'];
+if (workerCode !== 'dist' && workerCode !== 'src') throw new Error(`--worker-code is dist or src, not ${workerCode}`);
+/** PostgreSQL: every worker in its own process; PGlite: the worker in this process. */
+const separate = Boolean(outer.databaseUrl);
+if (separate && workerCode === 'dist') ensureFreshDist();
 const log = createLogger({ level: 'silent' });
 
 // A throw-away database: a fresh one on the DATABASE_URL server, or a temporary PGlite directory.
@@ -90,20 +103,43 @@ for (let i = 0; i < warmUpRuns + runsWanted; i++) {
 const total = (warmUpRuns + runsWanted) * PLATFORM_IDS.length * promptCount;
 // Once-per-process start-up work happens before the clock, as in a long-running worker: the
 // Chinese segmenter's dictionary (about 0.2 s when run from src/ under tsx).
-warmUpAnalysis();
+if (!separate) warmUpAnalysis();
 
-// Extra worker processes (PostgreSQL): they take jobs as soon as they are up; what they store
-// before the clock starts is not counted.
-const extra = outer.databaseUrl ? Number(values.processes) - 1 : 0;
+// Worker processes (PostgreSQL): loaded (modules, the segmenter's dictionary) before the clock;
+// they take jobs once told to start.
+const processCount = separate ? Math.max(1, Number(values.processes)) : 0;
 const children = await Promise.all(
-  Array.from({ length: Math.max(0, extra) }, async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/probe-worker-process.ts', (database as { url?: string }).url ?? dbUrl!, simulatorUrl, String(values.concurrency)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+  Array.from({ length: processCount }, async () => {
+    const child = fork('bench/support/probe-worker.mjs', [workerCode, (database as { url?: string }).url ?? dbUrl!, simulatorUrl, String(values.concurrency)], {
+      // BENCH_WORKER_NODE_ARGS: node flags for the worker processes only (e.g. --trace-deopt).
+      execArgv: [...(workerCode === 'src' ? ['--import', 'tsx'] : []), ...(process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    await once(child.stdout, 'data');
+    await reply(child, 'ready');
     return child;
   }),
 );
+/** The next message of `type` from a worker process. */
+function reply(child: ChildProcess, type: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: Record<string, unknown>) => {
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(message);
+    };
+    const onExit = (code: number | null) => reject(new Error(`worker process exited (${code}) before '${type}'`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+/** A worker process's CPU (every thread, as process.cpuUsage() counts), in seconds. */
+async function cpuOf(child: ChildProcess): Promise<NodeJS.CpuUsage & { mainThread: number }> {
+  const answer = reply(child, 'cpu');
+  child.send({ type: 'cpu' });
+  const { usage, mainThread } = (await answer) as { usage: NodeJS.CpuUsage; mainThread: number };
+  return { ...usage, mainThread };
+}
 
 /** This database's PostgreSQL backends (the pool opens more during the run: read again at the end). */
 async function backendPids(): Promise<number[]> {
@@ -118,7 +154,7 @@ interface Snapshot {
   cpu: NodeJS.CpuUsage;
   answers: number;
   simulator: number;
-  children: number[];
+  children: Array<NodeJS.CpuUsage & { mainThread: number }>;
   backends: Map<number, number>;
 }
 async function snapshot(answers: number): Promise<Snapshot> {
@@ -127,17 +163,22 @@ async function snapshot(answers: number): Promise<Snapshot> {
     cpu: process.cpuUsage(),
     answers,
     simulator: cpuSecondsOf(simulatorProcess.pid),
-    children: children.map((c) => cpuSecondsOf(c.pid!)),
+    children: await Promise.all(children.map(cpuOf)),
     backends: new Map((await backendPids()).map((pid) => [pid, cpuSecondsOf(pid)])),
   };
 }
 
-const profiler = values['cpu-prof'] ? new (await import('node:inspector/promises')).Session() : undefined;
+const profiler = values['cpu-prof'] && !separate ? new (await import('node:inspector/promises')).Session() : undefined;
 async function startClock(answers: number): Promise<Snapshot> {
   if (profiler) {
     profiler.connect();
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
+  }
+  if (values['cpu-prof'] && children[0]) {
+    const started = reply(children[0], 'profile-started');
+    children[0].send({ type: 'profile-start' });
+    await started;
   }
   return snapshot(answers);
 }
@@ -150,9 +191,12 @@ async function answersStored(): Promise<number> {
   return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
 }
 let start = warmUpRuns === 0 ? await startClock(await answersStored()) : undefined;
-const workers = Array.from({ length: Number(values.workers) }, () =>
-  startWorker({ db: container.db, queue: container.queue, log, concurrency: Number(values.concurrency), pollMs: 20 }),
-);
+const workers = separate
+  ? []
+  : Array.from({ length: Number(values.workers) }, () =>
+      startWorker({ db: container.db, queue: container.queue, log, concurrency: Number(values.concurrency), pollMs: 20 }),
+    );
+for (const child of children) child.send({ type: 'start' });
 let stored = 0;
 for (;;) {
   const result = await container.db.execute(
@@ -173,13 +217,22 @@ if (profiler) {
   (await import('node:fs')).writeFileSync(values['cpu-prof']!, JSON.stringify(profile));
   profiler.disconnect();
 }
+if (values['cpu-prof'] && children[0]) {
+  const saved = reply(children[0], 'profile-saved');
+  children[0].send({ type: 'profile-stop', file: values['cpu-prof'] });
+  await saved;
+}
 const simulatorCpu = end.simulator - begun.simulator;
-const childCpu = end.children.map((s, i) => s - begun.children[i]!);
-const workersCpu = cpuSeconds + childCpu.reduce((sum, s) => sum + s, 0);
+const childUser = end.children.reduce((sum, u, i) => sum + (u.user - begun.children[i]!.user) / 1e6, 0);
+const childSystem = end.children.reduce((sum, u, i) => sum + (u.system - begun.children[i]!.system) / 1e6, 0);
+const childMain = end.children.reduce((sum, u, i) => sum + u.mainThread - begun.children[i]!.mainThread, 0);
+const childCpu = end.children.map((u, i) => (u.user + u.system - begun.children[i]!.user - begun.children[i]!.system) / 1e6);
+/** Separate worker processes: theirs only (this process just triggers and polls); else this process's. */
+const workersCpu = separate ? childCpu.reduce((sum, s) => sum + s, 0) : cpuSeconds;
 const postgresCpu = [...end.backends].reduce((sum, [pid, s]) => sum + s - (begun.backends.get(pid) ?? 0), 0);
 const measured = end.answers - begun.answers;
 await Promise.all(workers.map((w) => w.stop(2_000)));
-await Promise.all(children.map(async (c) => { c.kill('SIGTERM'); await once(c, 'exit'); }));
+await Promise.all(children.map(async (c) => { c.send({ type: 'stop' }); await once(c, 'exit'); }));
 
 const check = (await container.db.execute(sql`
   select (select count(*)::int from answers) as answers,
@@ -194,13 +247,19 @@ const bar = database.kind === 'postgres' ? 1_000 : 300;
 console.log(
   JSON.stringify({ store: database.kind, runs: runsWanted, warmUpRuns, platforms: PLATFORM_IDS.length, prompts: promptCount, expected: total, ...stats, measured, seconds: Number(seconds.toFixed(2)) }),
 );
-console.log(`worker process CPU: ${cpuSeconds.toFixed(2)} s = ${((cpuSeconds * 1000) / measured).toFixed(2)} ms per answer (${Math.round(measured / cpuSeconds)} answers per CPU-second); load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
+const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
+console.log(
+  `worker CPU (${separate ? `${children.length} process${children.length > 1 ? 'es' : ''}, ${workerCode}` : 'this process, src'}): ${workersCpu.toFixed(2)} s = ${((workersCpu * 1000) / measured).toFixed(2)} ms per answer (${Math.round(measured / workersCpu)} answers per CPU-second); load average ${load}`,
+);
 const perAnswer = (s: number) => `${((s * 1000) / measured).toFixed(2)} ms`;
-if (children.length > 0) {
-  console.log(`worker processes' CPU: this ${cpuSeconds.toFixed(2)} s, others ${childCpu.map((s) => `${s.toFixed(2)} s`).join(', ')}; all workers ${perAnswer(workersCpu)} per answer`);
+if (children.length > 1) console.log(`worker processes' CPU: ${childCpu.map((s) => `${s.toFixed(2)} s`).join(', ')}`);
+if (separate) {
+  console.log(
+    `worker CPU split per answer: user ${perAnswer(childUser)}, system ${perAnswer(childSystem)}; main thread ${perAnswer(childMain)}, V8 helper threads (compiler, GC) ${perAnswer(workersCpu - childMain)}; bench process (triggers, polls): ${cpuSeconds.toFixed(2)} s`,
+  );
 }
 console.log(
-  `CPU per answer: worker${children.length > 0 ? 's (all processes)' : ''} ${perAnswer(workersCpu)}, simulator ${perAnswer(simulatorCpu)}` +
+  `CPU per answer: worker${children.length > 1 ? 's (all processes)' : ''} ${perAnswer(workersCpu)}, simulator ${perAnswer(simulatorCpu)}` +
     (database.kind === 'postgres' ? `, PostgreSQL ${perAnswer(postgresCpu)}` : '') +
     `; all ${perAnswer(workersCpu + simulatorCpu + postgresCpu)} (the machine has ${(await import('node:os')).availableParallelism()} cores)`,
 );

@@ -81,11 +81,37 @@ export function registrableDomain(url: string): string {
   return domain;
 }
 
+/** Marker patterns of citations 1..MARKERS_KEPT, compiled once per process, not per answer (no `g` flag: no state). */
+const markers: RegExp[] = [];
+const MARKERS_KEPT = 100;
+
 /** Sentence holding the `[n]` / `【n】` / `[^n]` / `[^n^]` marker of platform citation n. */
 function markerContext(text: string, n: number): string {
-  const marker = new RegExp(`(?:\\[\\^?${n}\\^?\\]|【${n}】)(?![(:])`);
+  let marker = markers[n];
+  if (marker === undefined) {
+    marker = new RegExp(`(?:\\[\\^?${n}\\^?\\]|【${n}】)(?![(:])`);
+    if (n <= MARKERS_KEPT) markers[n] = marker;
+  }
   const m = marker.exec(text);
   return m === null ? '' : sentenceAround(text, m.index);
+}
+
+// Memo of a URL as written → its grouping key and domain (null: not a citation). Answers cite the
+// same sources over and over, and each lookup would parse the URL twice (normalizeUrl, then
+// registrableDomain). Bounded, and a pure function of its key, so sharing it changes no result.
+const keyMemo = new Map<string, { normalizedUrl: string; domain: string } | null>();
+const KEY_MEMO_MAX = 10_000;
+
+function keyOf(url: string): { normalizedUrl: string; domain: string } | null {
+  let keyed = keyMemo.get(url);
+  if (keyed === undefined) {
+    const normalizedUrl = normalizeUrl(url);
+    const domain = normalizedUrl === null ? '' : registrableDomain(normalizedUrl);
+    keyed = normalizedUrl === null || domain === '' ? null : { normalizedUrl, domain };
+    if (keyMemo.size >= KEY_MEMO_MAX) keyMemo.clear();
+    keyMemo.set(url, keyed);
+  }
+  return keyed;
 }
 
 export function citationsFrom(text: string, spans: readonly UrlSpan[], platformCitations: readonly unknown[] = []): Citation[] {
@@ -94,12 +120,10 @@ export function citationsFrom(text: string, spans: readonly UrlSpan[], platformC
   const add = (raw: string, source: Citation['source'], context: () => string): void => {
     const url = raw.trim();
     if (seen.has(url)) return;
-    const normalizedUrl = normalizeUrl(url);
-    if (normalizedUrl === null) return;
-    const domain = registrableDomain(normalizedUrl);
-    if (domain === '') return;
+    const keyed = keyOf(url);
+    if (keyed === null) return;
     seen.add(url);
-    out.push({ url, normalizedUrl, domain, context: context(), source });
+    out.push({ url, normalizedUrl: keyed.normalizedUrl, domain: keyed.domain, context: context(), source });
   };
   for (const span of spans) {
     if (span.kind !== 'url') continue;

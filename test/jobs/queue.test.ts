@@ -112,7 +112,15 @@ describe.each(dbKinds)('job queue on %s', (kind) => {
   it('does not run a job scheduled in the future before its time', async () => {
     const queue = new JobQueue(database.db);
     let ranAt = 0;
-    queue.register(defineJob({ name: 't.later', schema: payload, handler: async () => void (ranAt = Date.now()) }));
+    queue.register(
+      defineJob({
+        name: 't.later',
+        schema: payload,
+        handler: async () => {
+          ranAt = Date.now();
+        },
+      }),
+    );
     work(queue);
     const runAt = new Date(Date.now() + 700);
     const id = (await queue.enqueue(typeOf('t.later'), { n: 1 }, { runAt }))!;

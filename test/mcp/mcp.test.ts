@@ -46,7 +46,8 @@ const stdioConnect: Connect = async (apiKey) => {
   return client;
 };
 
-const structured = (r: unknown) => (r as CallToolResult).structuredContent as Record<string, any>;
+/** A tool's structured result; `T` is what the caller reads of it (unknown when it only compares the whole). */
+const structured = <T = unknown>(r: unknown) => (r as CallToolResult).structuredContent as T;
 const errorText = (r: unknown) => {
   const result = r as CallToolResult;
   expect(result.isError).toBe(true);
@@ -92,33 +93,33 @@ describe.each([
   });
 
   it('calls every tool once', async () => {
-    const created = structured(await writer.callTool({ name: 'create_brand', arguments: { name: `Acme ${_transport}`, category: 'robot vacuum', competitors: ['Roborock'] } }));
+    const created = structured<{ brand: { brandId: string } }>(await writer.callTool({ name: 'create_brand', arguments: { name: `Acme ${_transport}`, category: 'robot vacuum', competitors: ['Roborock'] } }));
     const brandId = created.brand.brandId as string;
     expect(created.brand).toMatchObject({ name: `Acme ${_transport}`, competitors: ['Roborock'] });
-    expect(structured(await writer.callTool({ name: 'list_brands', arguments: {} })).brands.map((b: { brandId: string }) => b.brandId)).toContain(brandId);
-    expect(structured(await writer.callTool({ name: 'get_brand', arguments: { brandId } })).brand.brandId).toBe(brandId);
+    expect(structured<{ brands: { brandId: string }[] }>(await writer.callTool({ name: 'list_brands', arguments: {} })).brands.map((b) => b.brandId)).toContain(brandId);
+    expect(structured<{ brand: { brandId: string } }>(await writer.callTool({ name: 'get_brand', arguments: { brandId } })).brand.brandId).toBe(brandId);
 
-    const probe = structured(await writer.callTool({ name: 'run_probe', arguments: { brandId, platforms: ['deepseek'] } }));
+    const probe = structured<{ runId: string }>(await writer.callTool({ name: 'run_probe', arguments: { brandId, platforms: ['deepseek'] } }));
     expect(probe.runId).toMatch(/^[0-9a-f-]{36}$/);
-    let status: Record<string, any> = {};
-    for (let i = 0; i < 200 && !['completed', 'partial', 'failed'].includes(status.status); i++) {
+    let status: { status?: string; sampleSize?: number } = {};
+    for (let i = 0; i < 200 && !['completed', 'partial', 'failed'].includes(status.status ?? ''); i++) {
       status = structured(await writer.callTool({ name: 'probe_status', arguments: { runId: probe.runId } }));
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toMatchObject({ runId: probe.runId, sampleSize: expect.any(Number), visibilityCi: expect.any(Array) });
     expect(status.sampleSize).toBeGreaterThan(0);
 
-    const trend = structured(await writer.callTool({ name: 'visibility_trend', arguments: { brandId, days: 7 } }));
+    const trend = structured<{ total: unknown; rows: unknown[] }>(await writer.callTool({ name: 'visibility_trend', arguments: { brandId, days: 7 } }));
     expect(trend.total).toMatchObject({ answers: expect.any(Number) });
     expect(trend.rows.length).toBeGreaterThan(0);
     expect(trend.rows[0]).toHaveProperty('visibilityCiLow');
-    expect(structured(await writer.callTool({ name: 'competitor_breakdown', arguments: { brandId } })).rows.length).toBeGreaterThan(0);
+    expect(structured<{ rows: unknown[] }>(await writer.callTool({ name: 'competitor_breakdown', arguments: { brandId } })).rows.length).toBeGreaterThan(0);
     expect(structured(await writer.callTool({ name: 'citations', arguments: { brandId, days: 7 } }))).toMatchObject({ windowDays: 7, total: expect.any(Number) });
     expect(structured(await writer.callTool({ name: 'picker', arguments: { brandId, limit: 5 } }))).toMatchObject({ brandId });
     expect(structured(await writer.callTool({ name: 'authority', arguments: { brandId } }))).toMatchObject({ brandId, sampleSize: expect.any(Number) });
     expect(structured(await writer.callTool({ name: 'sentinel_incidents', arguments: { brandId } }))).toMatchObject({ total: expect.any(Number) });
     expect(structured(await writer.callTool({ name: 'suggest', arguments: { brandId, content: 'Acme vacuums map every room.', intent: 'faq' } }))).toMatchObject({ brandId });
-    const check = structured(await writer.callTool({ name: 'free_check', arguments: { name: 'Acme', category: 'robot vacuum' } }));
+    const check = structured<{ summary: unknown[] }>(await writer.callTool({ name: 'free_check', arguments: { name: 'Acme', category: 'robot vacuum' } }));
     expect(check.summary.length).toBeGreaterThan(0);
   }, 120_000);
 

@@ -147,7 +147,10 @@ const promptsFor = (brandName: string) =>
 /** Deterministic pseudo-random in [0, 1) (no Math.random: the same history every run). */
 function seeded(seed: number) {
   let x = seed >>> 0 || 1;
-  return () => ((x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => {
+    x = (x * 1664525 + 1013904223) >>> 0;
+    return x / 2 ** 32;
+  };
 }
 
 /**

@@ -34,8 +34,12 @@ export function testClock(start = T0): TestClock {
   let t = start;
   return {
     now: () => t,
-    advance: (ms) => void (t += ms),
-    set: (ms) => void (t = ms),
+    advance: (ms) => {
+      t += ms;
+    },
+    set: (ms) => {
+      t = ms;
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { hasChromium, openPage, type OpenPage } from '../support/web/browser.js';
 import { overflow } from '../support/web/page-globals.js';
 import { seedHistory } from '../support/history.js';
+import type { Headline } from '../../web/src/api/types.js';
 
 if (!hasChromium) console.warn('[web e2e] SKIPPED: /usr/bin/chromium is not installed (apt-get install chromium fonts-wqy-microhei; CI installs .ci/apt-packages).');
 
@@ -18,8 +19,11 @@ const PASSWORD = 'a long enough password';
 const INTERACTIVE_BUDGET_MS = 1_500;
 
 // Functions run in the page. The test project has no DOM types, so the page's globals are typed
-// loosely here; strings would need eval, which the dashboard's CSP rightly refuses.
-type PageGlobals = { document: any; performance: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+// here as far as these functions read them; strings would need eval, which the dashboard's CSP rightly refuses.
+type PageGlobals = {
+  document: { querySelectorAll(selector: string): Iterable<Element>; documentElement: { lang: string } };
+  performance: { now(): number; getEntriesByType(type: 'navigation'): [{ domInteractive: number }] };
+};
 /** Every overview section settled (none "loading"), every chart drawn. */
 const overviewSettled = () => {
   const { document } = globalThis as unknown as PageGlobals;
@@ -232,22 +236,23 @@ describe.skipIf(!hasChromium)('dashboard in a real browser', () => {
 
     // Every headline figure on the page is the API's figure for the same window; branded prompts
     // (which name the brand) are counted apart, not in the headline. English at 1440 px, Chinese at 390 px.
-    const api: any = await page.evaluate((id: string) => fetch(`/api/dashboard/headline?brand_id=${id}&days=90`).then((r) => r.json()), brand.id); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const api = await page.evaluate((id: string) => fetch(`/api/dashboard/headline?brand_id=${id}&days=90`).then((r) => r.json() as Promise<Headline>), brand.id);
     expect(api.answers.branded).toBe(90 * 8 * 2);
     expect(api.visibility.n).toBe(api.answers.unbranded);
-    expect(api.brandedVisibility.value).toBeGreaterThan(api.visibility.value);
+    // 90 days of answers: both figures have a sample, so a value.
+    expect(api.brandedVisibility.value).toBeGreaterThan(api.visibility.value!);
     const shown = async () => {
       const out: Record<string, string | null> = {};
       for (const id of ['visibility', 'shareOfVoice', 'averagePosition', 'netSentiment']) out[id] = await page.getByTestId(`headline-${id}`).getAttribute('data-value');
       return out;
     };
-    const expected = Object.fromEntries(['visibility', 'shareOfVoice', 'averagePosition', 'netSentiment'].map((id) => [id, String(api[id].value ?? '')]));
+    const expected = Object.fromEntries((['visibility', 'shareOfVoice', 'averagePosition', 'netSentiment'] as const).map((id) => [id, String(api[id].value ?? '')]));
     for (const [width, locale, title] of [[1440, 'en', 'Headline (unbranded prompts)'], [390, 'zh-CN', '核心指标（非品牌问题）']] as const) {
       await view(locale, { width });
       await page.goto(`${server.baseUrl}/brands/${brand.id}?days=90`);
       await page.getByRole('heading', { name: title }).waitFor();
       expect(await shown()).toEqual(expected);
-      expect(await page.getByTestId('headline-visibility-value').textContent()).toContain((api.visibility.value * 100).toFixed(1));
+      expect(await page.getByTestId('headline-visibility-value').textContent()).toContain((api.visibility.value! * 100).toFixed(1));
       // Small print: the engine version the window's answers were read by, as the API says.
       expect(api.engineVersions).toEqual([{ version: ENGINE_VERSION, answers: api.answers.branded + api.answers.unbranded }]);
       expect(await page.getByTestId('headline-engine').getAttribute('data-versions')).toBe(ENGINE_VERSION);

@@ -8,12 +8,28 @@ import { checksFor } from '../../../src/features/limits/limits.service.js';
 import { dbKinds } from '../../support/db.js';
 import { bearer, createIdentityContext, createKey, login, seedAccount, seedUser, T0, type IdentityContext, type Seeded } from '../../support/identity.js';
 
+/** What these tests read of GET /api/plan's answer. */
+interface Quota {
+  limit: number | null;
+  used: number;
+  left: number | null;
+  resetsAt: string | null;
+}
+interface PlanBody {
+  tier: string;
+  quotas: { brands: Quota; checksPerDay: Quota; apiPerHour: Quota; apiPerDay: Quota };
+  next: Record<string, unknown> | null;
+  tiers: { tier: string }[];
+  fixed: { webhooksPerBrand: number };
+  error?: { code: string; message: string };
+}
+
 describe.each(dbKinds)('GET /api/plan (%s)', (kind) => {
   let ctx: IdentityContext;
   let base: string;
   const plan = async (cookie: string, query = '') => {
     const res = await fetch(`${base}/api/plan${query}`, { headers: { cookie } });
-    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, body: (await res.json()) as PlanBody };
   };
   const owner = (who: Seeded, tier: 'free' | 'growth') => ({ accountId: who.accountId, userId: who.userId, tier });
 
@@ -34,7 +50,7 @@ describe.each(dbKinds)('GET /api/plan (%s)', (kind) => {
     expect(body.quotas.checksPerDay).toEqual({ limit: 10, used: 0, left: 10, resetsAt: null });
     expect(body.quotas.apiPerHour).toEqual({ limit: 100, used: 0, left: 100, resetsAt: null });
     expect(body.next).toMatchObject({ tier: 'starter', checksPerDay: 50, apiPerHour: 1_000, brands: 1 });
-    expect(body.tiers.map((t: { tier: string }) => t.tier)).toEqual(['free', 'starter', 'growth', 'scale', 'enterprise']);
+    expect(body.tiers.map((t) => t.tier)).toEqual(['free', 'starter', 'growth', 'scale', 'enterprise']);
     expect(body.fixed.webhooksPerBrand).toBe(10);
   });
 
@@ -52,8 +68,8 @@ describe.each(dbKinds)('GET /api/plan (%s)', (kind) => {
     const { body } = await plan(cookie);
     expect(body.quotas.brands).toEqual({ limit: 1, used: 1, left: 0, resetsAt: null });
     expect(body.quotas.checksPerDay).toMatchObject({ limit: 10, used: 2, left: 8 });
-    expect(Date.parse(body.quotas.checksPerDay.resetsAt)).toBeGreaterThan(T0);
-    expect(Date.parse(body.quotas.checksPerDay.resetsAt)).toBeLessThanOrEqual(T0 + 25 * 3_600_000);
+    expect(Date.parse(body.quotas.checksPerDay.resetsAt ?? '')).toBeGreaterThan(T0);
+    expect(Date.parse(body.quotas.checksPerDay.resetsAt ?? '')).toBeLessThanOrEqual(T0 + 25 * 3_600_000);
     expect(body.quotas.apiPerHour).toMatchObject({ limit: 100, used: 3, left: 97 });
     expect(body.quotas.apiPerDay).toMatchObject({ limit: 1_000, used: 3, left: 997 });
     // Reading the plan charges nothing.

@@ -18,9 +18,22 @@ const PUBLIC_URL = 'https://sightline.example.test';
 const NEW_PASSWORD = 'violet kettle orbit meadow';
 const DAY = 86_400_000;
 
+/** The fields these tests read, across the answers of the team, auth, brand and me routes. */
+interface AnswerBody {
+  error: { code: string; field: string; message: string };
+  data: { id: string; email: string; role: string; status: string; you: boolean }[];
+  invite: { id: string; url: string; expiresAt: string };
+  brand: { id: string };
+  brands: { id: string }[];
+  user: { id: string };
+  role: string;
+  userExists: boolean;
+}
+
 interface Answer {
   status: number;
-  body: any;
+  /** Parsed JSON (null when empty); only the fields the route answers with are there. */
+  body: AnswerBody;
   /** `sl_session=…` when the answer set a session cookie. */
   cookie: string | undefined;
 }

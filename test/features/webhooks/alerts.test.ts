@@ -23,6 +23,12 @@ interface Alert {
   resolvedAt: string | null;
 }
 
+/** What these tests read of an /api/alerts answer: the list, one alert or an error. */
+interface AlertsBody extends Partial<Alert> {
+  data: Alert[];
+  error: { code: string; field: string; message: string };
+}
+
 describe.each(dbKinds)('account alerts and their acknowledgement over HTTP (%s)', (kind) => {
   let ctx: WebhookContext;
   let down: Receiver;
@@ -34,7 +40,7 @@ describe.each(dbKinds)('account alerts and their acknowledgement over HTTP (%s)'
   let viewerCookie: string;
   let alerts: Alert[];
 
-  async function http(method: 'GET' | 'POST', path: string, cookie?: string): Promise<{ status: number; body: any }> {
+  async function http(method: 'GET' | 'POST', path: string, cookie?: string): Promise<{ status: number; body: AlertsBody }> {
     const res = await fetch(base + path, { method, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
@@ -105,7 +111,7 @@ describe.each(dbKinds)('account alerts and their acknowledgement over HTTP (%s)'
     const acked = await acknowledge(first.id, memberCookie);
     expect(acked.status).toBe(200);
     expect(acked.body).toMatchObject({ id: first.id, webhookName: first.webhookName, acknowledgedBy: memberId });
-    const at = Date.parse(acked.body.acknowledgedAt);
+    const at = Date.parse(acked.body.acknowledgedAt ?? '');
     expect(at).toBeGreaterThanOrEqual(before - 1_000);
     expect(at).toBeLessThanOrEqual(Date.now() + 1_000);
 

@@ -70,7 +70,7 @@ describe.each(dbKinds)('webhook delivery jobs (%s)', (kind) => {
     expect(attempts[0]!.responseSnippet).toBe('not yet');
     // The schedule was followed: each retry came no sooner than its delay minus 10 % jitter.
     const gaps = attempts.slice(1).map((a, i) => a.at.getTime() - attempts[i]!.at.getTime());
-    [100, 150, 200].forEach((delay, i) => expect(gaps[i]).toBeGreaterThanOrEqual(delay * 0.9 - 5));
+    for (const [i, delay] of [100, 150, 200].entries()) expect(gaps[i]).toBeGreaterThanOrEqual(delay * 0.9 - 5);
     const webhook = await webhookRow(ctx.container, hook.id);
     expect(webhook.consecutiveFailures).toBe(0);
     expect(webhook.failingSince).toBeNull();

@@ -19,7 +19,12 @@ async function loadSnippets(): Promise<{ verifyV1: Verifier; verifyLegacy: Verif
   const markdown = readFileSync(fromRoot('docs', 'webhooks.md'), 'utf8');
   const blocks = [...markdown.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1] as string);
   const imports = new Set<string>();
-  const bodies = blocks.map((b) => b.replace(/^import .*\n/gm, (line) => (imports.add(line), '')));
+  const bodies = blocks.map((b) =>
+    b.replace(/^import .*\n/gm, (line) => {
+      imports.add(line);
+      return '';
+    }),
+  );
   const file = join(dir, 'verify.mjs');
   writeFileSync(file, [...imports, ...bodies].join('\n'));
   return (await import(pathToFileURL(file).href)) as { verifyV1: Verifier; verifyLegacy: Verifier };

@@ -43,7 +43,17 @@ const urls = () => ({
 const send = (url: string, extra: { signingSecret?: string; nowMs?: number; event?: RobotEvent } = {}) =>
   sendRobotMessage({ url, event: extra.event ?? robotEvent(), allowPrivateNetworks: true, lookup, agentOptions, timeoutMs: 5000, ...extra });
 
-const lastJson = () => JSON.parse(server.received.at(-1)!.body.toString('utf8')) as Record<string, any>;
+/** The fields these tests read of a robot body: DingTalk and WeCom markdown, the Feishu / Lark card. */
+interface RobotBody {
+  msgtype: string;
+  msg_type: string;
+  timestamp: string;
+  sign: string;
+  markdown: { title: string; text: string; content: string };
+  card: { header: { title: unknown }; elements: [{ text: { tag: string; content: string } }, ...unknown[]] };
+}
+
+const lastJson = () => JSON.parse(server.received.at(-1)!.body.toString('utf8')) as RobotBody;
 
 describe('detectRobot', () => {
   it.each([

@@ -13,6 +13,19 @@ import { startReceiver, type Receiver } from '../../support/webhook-receiver.js'
 
 const HOUR = 3_600_000;
 
+/** What these tests read of a webhook and of one of its deliveries. */
+interface Webhook {
+  name: string;
+  state: string;
+  failingSince: string | null;
+  nextRetryAt: string | null;
+}
+interface Delivery {
+  id: string;
+  attempts: number;
+  nextAttemptAt: string | null;
+}
+
 describe.each(dbKinds)('webhook state and the account-wide list (%s)', (kind) => {
   let ctx: WebhookContext;
   let base: string;
@@ -21,13 +34,14 @@ describe.each(dbKinds)('webhook state and the account-wide list (%s)', (kind) =>
   let alice: WebhookTenant;
   let bob: WebhookTenant;
 
-  const get = async (tenant: WebhookTenant, path: string) => {
+  /** `Body`: what the caller reads of the answer (unknown when it only compares the whole). */
+  const get = async <Body = unknown>(tenant: WebhookTenant, path: string) => {
     const res = await fetch(`${base}${path}`, { headers: { cookie: tenant.cookie, accept: 'application/json' } });
-    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, body: (await res.json()) as Body };
   };
-  const post = async (tenant: WebhookTenant, path: string, body: unknown) => {
+  const post = async <Body = unknown>(tenant: WebhookTenant, path: string, body: unknown) => {
     const res = await fetch(`${base}${path}`, { method: 'POST', headers: { cookie: tenant.cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, body: (await res.json()) as Body };
   };
 
   beforeAll(async () => {
@@ -59,21 +73,21 @@ describe.each(dbKinds)('webhook state and the account-wide list (%s)', (kind) =>
 
   it('a failing test delivery makes the webhook "failing" with the time of its next retry', async () => {
     const { id } = await createWebhook(ctx, alice, { url: failing.url('/hook'), events: ['sentinel.triggered'], name: 'Broken' });
-    const sent = await post(alice, `/api/webhooks/${id}/test`, {});
+    const sent = await post<{ deliveryId: string }>(alice, `/api/webhooks/${id}/test`, {});
     expect(sent.status).toBe(202);
     const before = Date.now();
     const delivery = await waitFor(async () => {
-      const log = await get(alice, `/api/webhooks/${id}/deliveries`);
-      const found = log.body.data.find((d: { id: string }) => d.id === sent.body.deliveryId);
+      const log = await get<{ data: Delivery[] }>(alice, `/api/webhooks/${id}/deliveries`);
+      const found = log.body.data.find((d) => d.id === sent.body.deliveryId);
       return found?.attempts === 1 && found;
     }, 15_000, 'first attempt recorded');
     expect(delivery).toMatchObject({ status: 'failed', lastStatusCode: 500, test: true });
-    const hook = (await get(alice, `/api/webhooks/${id}`)).body;
+    const hook = (await get<Webhook>(alice, `/api/webhooks/${id}`)).body;
     // Enabled, and still shown as failing: the state is the receiver's side, not the switch.
     expect(hook).toMatchObject({ enabled: true, status: 'enabled', state: 'failing', consecutiveFailures: 1 });
     expect(hook.failingSince).not.toBeNull();
     expect(hook.nextRetryAt).toBe(delivery.nextAttemptAt);
-    const due = Date.parse(hook.nextRetryAt) - before;
+    const due = Date.parse(hook.nextRetryAt ?? '') - before;
     expect(due).toBeGreaterThan(0.85 * HOUR); // 1 h ± 10 % jitter
     expect(due).toBeLessThan(1.15 * HOUR);
   });
@@ -82,7 +96,7 @@ describe.each(dbKinds)('webhook state and the account-wide list (%s)', (kind) =>
     const { id } = await createWebhook(ctx, alice, { url: healthy.url('/ok'), events: ['sentinel.triggered'], name: 'Fine' });
     expect((await post(alice, `/api/webhooks/${id}/test`, {})).status).toBe(202);
     const hook = await waitFor(async () => {
-      const h = (await get(alice, `/api/webhooks/${id}`)).body;
+      const h = (await get<Webhook>(alice, `/api/webhooks/${id}`)).body;
       return h.state === 'working' && h;
     }, 15_000, 'webhook working');
     expect(hook).toMatchObject({ nextRetryAt: null, consecutiveFailures: 0, failingSince: null });
@@ -92,10 +106,10 @@ describe.each(dbKinds)('webhook state and the account-wide list (%s)', (kind) =>
   });
 
   it('without brandId lists every webhook of the account, and only that account', async () => {
-    const mine = await get(alice, '/api/webhooks');
+    const mine = await get<{ data: Webhook[] }>(alice, '/api/webhooks');
     expect(mine.status).toBe(200);
-    expect(mine.body.data.map((w: { name: string }) => w.name).sort()).toEqual(['Broken', 'Fine', 'New']);
-    expect(mine.body.data.find((w: { name: string }) => w.name === 'Broken').state).toBe('failing');
+    expect(mine.body.data.map((w) => w.name).sort()).toEqual(['Broken', 'Fine', 'New']);
+    expect(mine.body.data.find((w) => w.name === 'Broken')?.state).toBe('failing');
     const theirs = await get(bob, '/api/webhooks');
     expect(theirs).toEqual({ status: 200, body: { data: [] } });
   });
@@ -111,7 +125,7 @@ describe.each(dbKinds)('webhook state and the account-wide list (%s)', (kind) =>
     ['an empty brandId', '/api/webhooks?brandId=', 'brandId'],
     ['an unknown parameter', '/api/webhooks?brand=x', 'brand'],
   ])('refuses %s with 400 naming the field', async (_label, path, field) => {
-    const { status, body } = await get(alice, path);
+    const { status, body } = await get<{ error: unknown }>(alice, path);
     expect(status).toBe(400);
     expect(JSON.stringify(body.error)).toContain(field);
   });

@@ -6,7 +6,7 @@ describe('number formatting per locale', () => {
   it('groups thousands and keeps the requested precision', () => {
     expect(formatNumber('en', 1234567)).toBe('1,234,567');
     expect(formatNumber('zh-CN', 1234567)).toBe('1,234,567');
-    expect(formatNumber('en', 3.14159, 2)).toBe('3.14');
+    expect(formatNumber('en', Math.PI, 2)).toBe('3.14');
   });
   it('shows percentages from 0–1 ratios', () => {
     expect(formatPercent('en', 0.4237)).toBe('42.4%');

@@ -14,6 +14,7 @@ import { startReceiver, type Receiver } from '../../support/webhook-receiver.js'
 import { hasChromium, openPage, type OpenPage, type SignedUp } from '../../support/web/browser.js';
 import { overflow } from '../../support/web/page-globals.js';
 import { seedHistory } from '../../support/history.js';
+import type { Headline, Throttles } from '../../../web/src/api/types.js';
 
 const VIEWS = [
   { locale: 'en', width: 1440 },
@@ -145,16 +146,17 @@ describe.skipIf(!hasChromium)('plan, webhooks and the overview in a real browser
     const owner = await signUp(`overview-${Date.now()}@example.com`);
     const brand = await server.container.services.brands.create(owner, { name: 'Trend Coffee', category: 'coffee', website: 'https://review-site-1.example' });
     await seedHistory(server.container, owner, brand, 14);
-    const api = (await (await fetch(`${server.baseUrl}/api/dashboard/headline?brand_id=${brand.id}&days=30`, { headers: { cookie: owner.cookie } })).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const api = (await (await fetch(`${server.baseUrl}/api/dashboard/headline?brand_id=${brand.id}&days=30`, { headers: { cookie: owner.cookie } })).json()) as Headline;
     // Branded prompts (two per day per platform name the brand) are counted apart, never in the headline.
     expect(api.answers.branded).toBe(14 * 8 * 2);
     expect(api.visibility.n).toBe(api.answers.unbranded);
-    expect(api.brandedVisibility.value).toBeGreaterThan(api.visibility.value);
+    // 14 days of answers: both figures have a sample, so a value.
+    expect(api.brandedVisibility.value).toBeGreaterThan(api.visibility.value!);
     // Monitoring slowed one platform for this account after three 429s: the overview says so.
     await setThrottle(server.container.db, owner.accountId, 'kimi', { level: 1, reason: '3 consecutive 429 (rate limited) answers', since: new Date() });
-    const throttled = (await (await fetch(`${server.baseUrl}/api/monitoring/throttles`, { headers: { cookie: owner.cookie } })).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const throttled = (await (await fetch(`${server.baseUrl}/api/monitoring/throttles`, { headers: { cookie: owner.cookie } })).json()) as Throttles;
     expect(throttled.throttles).toHaveLength(1);
-    const ids = ['visibility', 'shareOfVoice', 'averagePosition', 'netSentiment'];
+    const ids = ['visibility', 'shareOfVoice', 'averagePosition', 'netSentiment'] as const;
     const expected = Object.fromEntries(ids.map((id) => [id, String(api[id].value ?? '')]));
 
     for (const { locale, width } of VIEWS) {
@@ -165,14 +167,14 @@ describe.skipIf(!hasChromium)('plan, webhooks and the overview in a real browser
       const shown: Record<string, string | null> = {};
       for (const id of ids) shown[id] = await page.getByTestId(`headline-${id}`).getAttribute('data-value');
       expect(shown).toEqual(expected);
-      expect(await page.getByTestId('headline-visibility-value').textContent()).toContain((api.visibility.value * 100).toFixed(1));
+      expect(await page.getByTestId('headline-visibility-value').textContent()).toContain((api.visibility.value! * 100).toFixed(1));
       expect(await page.getByTestId('headline-branded').textContent()).toContain(String(api.brandedVisibility.n));
       // No competitor configured: no share of voice (not 100 % of nothing), and the page says why.
       expect(await page.getByTestId('headline-shareOfVoice-value').textContent()).toBe('—');
       await page.getByTestId('no-competitors').waitFor();
       // The test server has no platform keys: the overview says its answers are simulated.
       await page.getByTestId('simulated-notice').waitFor();
-      expect(await page.getByTestId('throttle-notice').textContent()).toContain(String(throttled.throttles[0].intervalHours));
+      expect(await page.getByTestId('throttle-notice').textContent()).toContain(String(throttled.throttles[0]?.intervalHours));
       // 14 days of answers: a trend with its band and one run marker per day; stages and platforms as charts.
       await page.locator('[data-section="visibility"] [data-chart-ready="true"]').waitFor();
       await page.locator('[data-section="aida"] [data-chart-ready="true"]').waitFor();

@@ -16,6 +16,14 @@ const L = {
   'zh-CN': { brand: '品牌名称', aliases: /其他名称/, industry: '行业或品类', competitors: /竞争对手/, run: '开始免费检测', save: '保存', del: '删除品牌', confirm: /以确认/, add: '添加问题', create: '创建', stop: '停止提问' },
 } as const;
 
+/** What the prompt manager's waits read inside the page (the test project has no DOM types). */
+type PromptPage = {
+  document: {
+    querySelector(selector: string): { textContent: string };
+    querySelectorAll(selector: string): { length: number };
+  };
+};
+
 describe.skipIf(!hasChromium)('issue 16 pages in a real browser', () => {
   let { server, page, errors, shot, view, signUp, close } = {} as OpenPage;
   beforeAll(async () => {
@@ -72,9 +80,9 @@ describe.skipIf(!hasChromium)('issue 16 pages in a real browser', () => {
       const before = await page.getByTestId('prompt-counts').textContent();
       await manager.getByLabel(l.add).fill(`Which coffee chain has the best oat latte? ${locale}`);
       await manager.getByRole('button', { name: l.create, exact: true }).click();
-      await page.waitForFunction((text: string) => !(globalThis as any).document.querySelector('[data-testid="prompt-counts"]').textContent.includes(text), before!); // eslint-disable-line @typescript-eslint/no-explicit-any
+      await page.waitForFunction((text: string) => !(globalThis as unknown as PromptPage).document.querySelector('[data-testid="prompt-counts"]').textContent.includes(text), before!);
       await manager.getByRole('button', { name: l.stop }).first().click();
-      await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('[aria-pressed="false"]').length > 0); // eslint-disable-line @typescript-eslint/no-explicit-any
+      await page.waitForFunction(() => (globalThis as unknown as PromptPage).document.querySelectorAll('[aria-pressed="false"]').length > 0);
       expect(await page.evaluate(overflow)).toBeLessThanOrEqual(0);
       await shot(`brand-settings-${locale}-${width}`);
     }

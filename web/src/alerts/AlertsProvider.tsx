@@ -30,7 +30,9 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
   const [version, setVersion] = useState(0);
 
   // Someone else signed in (or out): nothing of the previous person's account stays on screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is the reset on a change of user, so `userId` is its trigger, not a value it reads.
   useEffect(() => setOpen(null), [userId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is a trigger: after an acknowledgement the open alerts are read again at once (another may have been raised meanwhile).
   useEffect(() => {
     if (!userId) return;
     const controller = new AbortController();
@@ -41,7 +43,6 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
       controller.signal,
     );
     return () => controller.abort();
-    // A new version re-reads at once: another open alert may have been raised meanwhile.
   }, [userId, version]);
 
   const acknowledge = useCallback(async (id: string) => {

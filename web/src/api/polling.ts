@@ -47,7 +47,14 @@ export async function watch<T>(endpoint: string, read: () => Promise<T>, onValue
       if (signal.aborted) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, tier.intervalMs);
-        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
       });
     }
   }

@@ -6,7 +6,14 @@
 import type { ReactNode } from 'react';
 
 function inline(text: string): ReactNode[] {
-  return text.split(/(\*\*[^*]+\*\*)/g).map((part, i) => (part.startsWith('**') && part.endsWith('**') && part.length > 4 ? <strong key={i}>{part.slice(2, -2)}</strong> : part));
+  return text.split(/(\*\*[^*]+\*\*)/g).map((part, i) =>
+    part.startsWith('**') && part.endsWith('**') && part.length > 4 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one line of static text, rebuilt whole from it on each render and holding no state; the same bold text may repeat, so its position is part of its key.
+      <strong key={`${i}:${part}`}>{part.slice(2, -2)}</strong>
+    ) : (
+      part
+    ),
+  );
 }
 
 export function Markdown({ text }: { text: string }) {
@@ -14,7 +21,10 @@ export function Markdown({ text }: { text: string }) {
   let list: { ordered: boolean; items: string[] } | null = null;
   const flush = () => {
     if (!list) return;
-    const items = list.items.map((item, i) => <li key={i}>{inline(item)}</li>);
+    const items = list.items.map((item, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: list items of static text, rebuilt whole from it on each render and holding no state; the same item may repeat, so its position is part of its key.
+      <li key={`${i}:${item}`}>{inline(item)}</li>
+    ));
     blocks.push(list.ordered ? <ol key={blocks.length}>{items}</ol> : <ul key={blocks.length}>{items}</ul>);
     list = null;
   };

@@ -93,12 +93,13 @@ export function ConfirmButton({ label, question, onConfirm }: { label: string; q
     );
   }
   return (
-    <span className="confirm" role="group" aria-label={question}>
+    <fieldset className="confirm" aria-label={question}>
       <span>{question}</span>{' '}
       <button
         type="button"
         className="danger"
         disabled={busy}
+        // biome-ignore lint/a11y/noAutofocus: deliberate: the button just pressed is gone, so focus goes to the confirmation it opened (not lost to the page), and Enter or Space confirms.
         autoFocus
         onClick={async () => {
           setBusy(true);
@@ -115,7 +116,7 @@ export function ConfirmButton({ label, question, onConfirm }: { label: string; q
       <button type="button" className="secondary" onClick={() => setAsking(false)}>
         {t('common.cancel')}
       </button>
-    </span>
+    </fieldset>
   );
 }
 

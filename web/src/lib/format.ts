@@ -9,7 +9,10 @@ const cache = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = locale + JSON.stringify(options);
   let format = cache.get(key);
-  if (!format) cache.set(key, (format = new Intl.NumberFormat(locale, options)));
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    cache.set(key, format);
+  }
   return format;
 }
 

@@ -12,6 +12,7 @@ export type Load<T> =
 export function useApi<T>(fetcher: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): [Load<T>, () => void] {
   const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
   const [generation, setGeneration] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: callers pass `fetcher` as a new closure every render, so depending on it would refetch on every render (a loop: each answer sets state); the caller's `deps` stand for what it reads, and `generation` is only there so reload() refetches.
   useEffect(() => {
     const controller = new AbortController();
     setLoad((previous) => (previous.state === 'ready' ? previous : { state: 'loading' }));
@@ -24,7 +25,6 @@ export function useApi<T>(fetcher: (signal: AbortSignal) => Promise<T>, deps: re
       },
     );
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, generation]);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
   return [load, reload];

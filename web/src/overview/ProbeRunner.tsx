@@ -15,7 +15,12 @@ export function ProbeRunner({ brandId, onFinished }: { brandId: string; onFinish
   const { t, num, pct } = useI18n();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const alive = useRef(true);
-  useEffect(() => () => void (alive.current = false), []);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
 
   // The client's polling tiers: 1 s, slower after three 429s in a row (src: web/src/api/polling.ts).
   const poll = async (runId: string) => {

@@ -58,8 +58,9 @@ export function SentimentSection({ brandId, days }: { brandId: string; days: num
               {t('col.positive')} {share(totals.positives)} · {t('col.neutral')} {share(totals.neutrals)} · {t('col.negative')} {share(totals.negatives)} ·{' '}
               {t('common.sample', { n: num(totals.mentions) })}
             </p>
-            {alerts.map((a, i) => (
-              <Notice key={i} kind="warn" title={known(`severity.${a.severity}`, a.severity)}>
+            {alerts.map((a) => (
+              // At most one live alert (no incident id); every other is an incident, keyed by its id.
+              <Notice key={a.incidentId ?? 'live'} kind="warn" title={known(`severity.${a.severity}`, a.severity)}>
                 {a.title}
               </Notice>
             ))}

@@ -9,7 +9,7 @@ import { Link, navigate, useLocation } from '../router.js';
 
 /** Only same-site paths: `next` comes from the address bar and must not send the user elsewhere. */
 function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/brands';
+  return next?.startsWith('/') && !next.startsWith('//') ? next : '/brands';
 }
 
 export function Auth({ mode }: { mode: 'signin' | 'signup' }) {

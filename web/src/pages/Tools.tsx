@@ -56,7 +56,8 @@ function Rewrite() {
           <h4>{t('tools.evidence')}</h4>
           <ul>
             {result.section_2_evidence.map((e, i) => (
-              <li key={i}>{e}</li>
+              // biome-ignore lint/suspicious/noArrayIndexKey: one generated answer shown as is (no state, never reordered); the same line may repeat, so its position is part of its key.
+              <li key={`${i}:${e}`}>{e}</li>
             ))}
           </ul>
           <h4>{t('tools.context')}</h4>
@@ -64,7 +65,8 @@ function Rewrite() {
           <h4>{t('tools.faq')}</h4>
           <dl>
             {result.section_4_faq.map((f, i) => (
-              <div key={i}>
+              // biome-ignore lint/suspicious/noArrayIndexKey: one generated answer shown as is (no state, never reordered); the same question may repeat, so its position is part of its key.
+              <div key={`${i}:${f.q}`}>
                 <dt>{f.q}</dt>
                 <dd>{f.a}</dd>
               </div>
@@ -75,6 +77,7 @@ function Rewrite() {
             <h4>{t('tools.jsonld')}</h4>
             <CopyButton text={result.jsonld} />
           </div>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the code block scrolls (overflow, max-height), so it takes focus for keyboard users to scroll it (WCAG 2.1.1; axe: scrollable-region-focusable). */}
           <pre className="code" tabIndex={0}>{prettyJson(result.jsonld)}</pre>
         </div>
       )}
@@ -127,7 +130,8 @@ function Suggest() {
           <h4>{t('tools.claims')}</h4>
           <ul>
             {result.factClaims.map((c, i) => (
-              <li key={i}>
+              // biome-ignore lint/suspicious/noArrayIndexKey: one generated answer shown as is (no state, never reordered); the same claim may repeat, so its position is part of its key.
+              <li key={`${i}:${c.claim}`}>
                 {c.claim} <span className={c.verifiable ? 'badge ok' : 'badge off'}>{c.verifiable ? t('tools.verifiable') : t('tools.unverifiable')}</span>
               </li>
             ))}

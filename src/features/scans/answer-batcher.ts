@@ -45,23 +45,27 @@ export function createAnswerBatcher(options: AnswerBatcherOptions) {
     const ready = new Set<string>();
     try {
       const records = batch.map((w) => w.record);
-      (await retryWhileUnavailable(() => insertAnswers(db, records), OUTAGE_PATIENCE_MS)).readyRunIds.forEach((id) => ready.add(id));
+      const { readyRunIds } = await retryWhileUnavailable(() => insertAnswers(db, records), OUTAGE_PATIENCE_MS);
+      for (const id of readyRunIds) ready.add(id);
     } catch {
       // Isolate the culprit: write each answer alone and fail only the ones that fail.
       const alone = await Promise.allSettled(batch.map((w) => insertAnswers(db, [w.record])));
       const stored: Waiter[] = [];
-      alone.forEach((result, i) => {
-        if (result.status === 'rejected') return batch[i]!.reject(result.reason);
+      for (const [i, result] of alone.entries()) {
+        if (result.status === 'rejected') {
+          batch[i]!.reject(result.reason);
+          continue;
+        }
         stored.push(batch[i]!);
-        result.value.readyRunIds.forEach((id) => ready.add(id));
-      });
+        for (const id of result.value.readyRunIds) ready.add(id);
+      }
       batch = stored;
     }
     try {
       for (const runId of ready) await retryWhileUnavailable(() => finish(runId), OUTAGE_PATIENCE_MS);
-      batch.forEach((w) => w.resolve());
+      for (const w of batch) w.resolve();
     } catch (error) {
-      batch.forEach((w) => w.reject(error));
+      for (const w of batch) w.reject(error);
     }
   }
 

@@ -202,7 +202,7 @@ export function createScanService(deps: ScanServiceDeps) {
      */
     async abandonTask(payload: TaskPayload): Promise<void> {
       const found = await context(payload.runId);
-      if (!found || found.status !== 'running') return;
+      if (found?.status !== 'running') return;
       const prompt: PlannedPrompt = { ...payload.prompt, platforms: [payload.platform] };
       const error = new PlatformError(payload.platform, 'aborted', `${payload.platform}: the task stopped its worker on every attempt and was not run again`);
       await batcher.store(recordOf(found.run, payload.platform, prompt, { ok: false, error }, found.analyzer, fallbackOf(payload.platform)));

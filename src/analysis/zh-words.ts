@@ -48,19 +48,27 @@ export function writeTrimmedDictionary(): void {
   writeFileSync(TRIMMED_DICT, indexedDictionary(trimmedDictionary()));
 }
 
+/** The indexed dictionary's first bytes; a zh-dict.txt of an older build lacks them. */
+const INDEX_FORMAT = 'zh-dict/2';
+const INDEX_HEAD = `{"format":"${INDEX_FORMAT}",`;
+
 /** What `Dictionary` needs before any lookup; the first line of an indexed dictionary, as JSON. */
 interface DictionaryIndex {
+  format: typeof INDEX_FORMAT;
   total: number;
   maxLen: number;
-  /** Triples (first character code, start, end): where that character's lines are in the body. */
+  /**
+   * Triples (first character code, start, end), ascending by code: where that character's lines
+   * are in the body, in UTF-8 bytes (only the groups a lookup touches are ever decoded).
+   */
   groups: number[];
 }
 
 /**
  * A dictionary text indexed at build time: a JSON `DictionaryIndex` line, then the word lines
  * grouped by first character (each group in file order). Indexing is one pass of character codes
- * over ~1 MB, ~40–60 ms of a cold `sightline analyze` of a Chinese answer when it ran at load;
- * reading the index is ~1 ms.
+ * over ~1 MB, ~40–60 ms of a cold `sightline analyze` of a Chinese answer when it ran at load, and
+ * decoding all of it ~10 ms more; reading the index is ~1 ms.
  */
 export function indexedDictionary(text: string): string {
   let total = 0;
@@ -87,12 +95,14 @@ export function indexedDictionary(text: string): string {
   }
   const groups: number[] = [];
   let body = '';
-  for (const [first, lines] of linesByFirst) {
-    const start = body.length;
-    body += `${lines.join('\n')}\n`;
-    groups.push(first, start, body.length);
+  let bytes = 0;
+  for (const first of [...linesByFirst.keys()].sort((a, b) => a - b)) {
+    const chunk = `${linesByFirst.get(first)!.join('\n')}\n`;
+    body += chunk;
+    groups.push(first, bytes, bytes + Buffer.byteLength(chunk));
+    bytes += Buffer.byteLength(chunk);
   }
-  return `${JSON.stringify({ total, maxLen, groups } satisfies DictionaryIndex)}\n${body}`;
+  return `${JSON.stringify({ format: INDEX_FORMAT, total, maxLen, groups } satisfies DictionaryIndex)}\n${body}`;
 }
 
 /**
@@ -108,37 +118,52 @@ class Dictionary {
   readonly total: number;
   /** Longest word, in UTF-16 units: how far ahead a word can reach. */
   readonly maxLen: number;
-  /** [start, end) of each first character's lines in `text`; null once they are in `freq`. */
-  private readonly linesByFirst = new Map<number, [number, number] | null>();
+  /** `DictionaryIndex.groups`: where each first character's lines are in `body`. */
+  private readonly groups: number[];
+  /** Per group: 1 once its lines are in `freq`. */
+  private readonly loaded: Uint8Array;
   private readonly freq = new Map<string, number>();
-  private readonly text: string;
+  private readonly body: Buffer;
 
-  constructor(indexed: string) {
-    const nl = indexed.indexOf('\n');
-    const index = JSON.parse(indexed.slice(0, nl)) as DictionaryIndex;
-    this.text = indexed.slice(nl + 1);
+  constructor(indexed: Buffer) {
+    const nl = indexed.indexOf(0x0a);
+    const index = JSON.parse(indexed.toString('utf8', 0, nl)) as DictionaryIndex;
+    this.body = indexed.subarray(nl + 1);
     this.total = index.total;
     this.maxLen = index.maxLen;
-    const g = index.groups;
-    for (let i = 0; i < g.length; i += 3) this.linesByFirst.set(g[i]!, [g[i + 1]!, g[i + 2]!]);
+    this.groups = index.groups;
+    this.loaded = new Uint8Array(this.groups.length / 3);
   }
 
   /** The word's frequency, or undefined when the dictionary does not hold it. */
   get(word: string): number | undefined {
-    const first = word.charCodeAt(0);
-    const lines = this.linesByFirst.get(first);
-    if (lines === undefined) return undefined;
-    if (lines !== null) {
-      for (let at = lines[0]; at < lines[1]; ) {
-        const sp = this.text.indexOf(' ', at);
-        const eol = this.text.indexOf('\n', sp);
-        this.freq.set(this.text.slice(at, sp), Number.parseInt(this.text.slice(sp + 1, eol), 10));
+    const group = this.groupOf(word.charCodeAt(0));
+    if (group < 0) return undefined;
+    if (this.loaded[group] === 0) {
+      const lines = this.body.toString('utf8', this.groups[group * 3 + 1], this.groups[group * 3 + 2]);
+      for (let at = 0; at < lines.length; ) {
+        const sp = lines.indexOf(' ', at);
+        const eol = lines.indexOf('\n', sp);
+        this.freq.set(lines.slice(at, sp), Number.parseInt(lines.slice(sp + 1, eol), 10));
         at = eol + 1;
       }
-      // Marked, not deleted: null marks the character's words as loaded.
-      this.linesByFirst.set(first, null);
+      this.loaded[group] = 1;
     }
     return this.freq.get(word);
+  }
+
+  /** The group of words that start with character `first` (binary search), or -1. */
+  private groupOf(first: number): number {
+    let lo = 0;
+    let hi = this.loaded.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const code = this.groups[mid * 3]!;
+      if (code === first) return mid;
+      if (code < first) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
   }
 }
 
@@ -147,8 +172,9 @@ let dictionary: Dictionary | null = null;
 /** The built, indexed dictionary; without one (tests run from src/), or an unindexed one from an older build, index it here. */
 function loadDictionary(): Dictionary {
   if (dictionary === null) {
-    const built = existsSync(TRIMMED_DICT) ? readFileSync(TRIMMED_DICT, 'utf8') : null;
-    dictionary = new Dictionary(built?.startsWith('{') === true ? built : indexedDictionary(built ?? trimmedDictionary()));
+    const built = existsSync(TRIMMED_DICT) ? readFileSync(TRIMMED_DICT) : null;
+    const indexed = built !== null && built.toString('latin1', 0, INDEX_HEAD.length) === INDEX_HEAD;
+    dictionary = new Dictionary(indexed ? built : Buffer.from(indexedDictionary(built?.toString('utf8') ?? trimmedDictionary())));
   }
   return dictionary;
 }

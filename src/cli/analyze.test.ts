@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeCommand, parseCompetitor, type AnalyzeIo } from './analyze.js';
+import { analyzeCommand, parseCompetitor, plainAnalyzeOptions, type AnalyzeIo } from './analyze.js';
 
 function fakeIo(input: string): AnalyzeIo & { out: string[] } {
   const out: string[] = [];
@@ -67,6 +67,25 @@ describe('sightline analyze', () => {
     expect(json.rank).toBe(1);
     expect(json.explain.some((d: string) => d.startsWith('mention 小米') && d.includes('model or product token'))).toBe(true);
     expect(json.explain.some((d: string) => d.startsWith('rank entry 1'))).toBe(true);
+  });
+
+  it('reads a plain command line without commander as commander does, and leaves anything else to it', async () => {
+    for (const args of [
+      ['--brand', 'Notion', '--competitor', 'Obsidian', '--competitor', '小米|Xiaomi', '--alias', 'N', '--alias=NotionHQ'],
+      ['--brand=华为', '--explain', '--website', 'https://www.huawei.com', '--platform', 'kimi', '--brand', '小米'],
+      ['--jsonl'],
+    ]) {
+      let seen: unknown;
+      await analyzeCommand()
+        .action((options: unknown) => {
+          seen = options;
+        })
+        .parseAsync(args, { from: 'user' });
+      expect(plainAnalyzeOptions(args), args.join(' ')).toStrictEqual(seen);
+    }
+    for (const args of [[], ['--help'], ['-h'], ['--brand'], ['--brand', 'A', 'extra'], ['--bogus'], ['--brand', '-x'], ['--brand', ' '], ['--jsonl=1'], ['--brand', 'A', '--']]) {
+      expect(plainAnalyzeOptions(args), args.join(' ')).toBeNull();
+    }
   });
 
   it('parses competitor specs', () => {

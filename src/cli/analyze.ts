@@ -10,8 +10,9 @@
  *
  * This module is on main.ts's lean path: it must not import the server, database or Fastify.
  */
+import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { createAnalyzer, type Analyzer, type AnswerAnalysis, type BrandTarget } from '../analysis/index.js';
 
 export interface AnalyzeCliOptions {
@@ -144,7 +145,43 @@ async function runJsonl(options: AnalyzeCliOptions, io: AnalyzeIo): Promise<obje
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
+/** `analyzeCommand`'s options that take a value; `alias` and `competitor` repeat. */
+const VALUE_OPTIONS: ReadonlyMap<string, 'brand' | 'website' | 'platform' | 'alias' | 'competitor'> = new Map([
+  ['--brand', 'brand'],
+  ['--website', 'website'],
+  ['--platform', 'platform'],
+  ['--alias', 'alias'],
+  ['--competitor', 'competitor'],
+] as const);
+
+/**
+ * The options of a plain `sightline analyze` command line (the arguments after the verb), read
+ * without commander, whose load and parse are ~15 ms of a cold start (bench/README.md); null for
+ * anything else (--help, an unknown or incomplete option, an option value that starts with "-",
+ * an argument, no --brand without --jsonl), which main.ts hands to commander for its help and errors. For the
+ * command lines it accepts, it gives the options commander's parse would.
+ */
+export function plainAnalyzeOptions(args: readonly string[]): AnalyzeCliOptions | null {
+  const options: AnalyzeCliOptions = { alias: [], competitor: [] };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--jsonl') options.jsonl = true;
+    else if (arg === '--explain') options.explain = true;
+    else {
+      const eq = arg.indexOf('=');
+      const key = VALUE_OPTIONS.get(eq < 0 ? arg : arg.slice(0, eq));
+      const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
+      if (key === undefined || value === undefined || (eq < 0 && value.startsWith('-'))) return null;
+      if (key === 'alias' || key === 'competitor') options[key] = collect(value, options[key]);
+      else options[key] = value;
+    }
+  }
+  return options.jsonl !== true && targetsFrom(options) === null ? null : options;
+}
+
 export function analyzeCommand(io: AnalyzeIo = processIo): Command {
+  // Loaded here rather than imported: main.ts runs a plain command line without commander.
+  const { Command } = createRequire(import.meta.url)('commander') as typeof import('commander');
   return new Command('analyze')
     .description(
       'Analyse one LLM answer (Markdown, read from stdin) for a brand: mention, position, rank, ' +

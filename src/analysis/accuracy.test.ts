@@ -50,8 +50,8 @@ const FIXTURE_DIR = join(import.meta.dirname, '../../test/fixtures/analysis');
  * Held-out sets, each written from measurement-rules.md alone by sessions that never saw the
  * engine, and each measured once per engine change. Holdout 1 (240 answers) was first measured on
  * engine 2.0.0; holdout 2 (200 answers) was written while engine 2.1.0 was built and first
- * measured on it; holdouts 3, 4 and 5 (200 answers each) were written while 2.4.0, 2.5.0 and 2.6.0
- * were built.
+ * measured on it; holdouts 3, 4, 5 and 6 (200 answers each) were written while 2.4.0, 2.5.0, 2.6.0
+ * and 2.7.0 were built.
  */
 const HOLDOUTS = [
   { name: 'HOLDOUT 1', dir: join(FIXTURE_DIR, 'holdout') },
@@ -59,6 +59,7 @@ const HOLDOUTS = [
   { name: 'HOLDOUT 3', dir: join(FIXTURE_DIR, 'holdout-3') },
   { name: 'HOLDOUT 4', dir: join(FIXTURE_DIR, 'holdout-4') },
   { name: 'HOLDOUT 5', dir: join(FIXTURE_DIR, 'holdout-5') },
+  { name: 'HOLDOUT 6', dir: join(FIXTURE_DIR, 'holdout-6') },
 ] as const;
 /** `training`: skip the holdout entirely (not even loaded), for sessions that tune the engine. */
 const TRAINING_ONLY = process.env.ACCURACY_SPLIT === 'training';
@@ -224,6 +225,9 @@ const FLOORS = {
   // Written for engine 2.6.0 and measured on 2.5.0 (baseline) and once on 2.6.0, 2026-11-27: mention F1
   // 0.988 / 0.986, rank 0.931 / 0.980, sentiment 0.833 / 0.871, class recall down to 0.750 (zh neutral).
   'HOLDOUT 5': { mentionF1: 0.98, rank: 0.925, sentiment: 0.83, sentimentClassRecall: 0.74, citationF1: 0.99, competitorF1: 0.99 },
+  // Written for engine 2.7.0; baseline on engine 2.6.0, 2026-11-27, before 2.7.0 was merged: mention F1
+  // 0.969 / 0.990, rank 0.966 / 0.913, sentiment 0.918 / 0.776, class recall down to 0.679 (en negative).
+  'HOLDOUT 6': { mentionF1: 0.965, rank: 0.91, sentiment: 0.77, sentimentClassRecall: 0.67, citationF1: 0.99, competitorF1: 0.97 },
 } as const;
 
 function checkFloors(r: Report, floors: (typeof FLOORS)[keyof typeof FLOORS]): void {

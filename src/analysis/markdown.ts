@@ -130,6 +130,9 @@ const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|快讯|资讯|要闻|动态|消息
 // Steps to follow (a subset of HOWTO: not tips or reasons) and troubleshooting intros.
 const STEPS = /^(?:[#*_\s]*)to [a-z]+ |步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|流程|排查|\bhow to\b|\bsteps?\b|troubleshoot/i;
 const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash|drop|disconnect)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
+// A list of facts (ownership, founding, background) or one a partial refusal offers instead of
+// recommendations: never a product list, whatever nouns it uses (§2: RE1).
+const FACTS_INTRO = /\bI can(?:'|’|no)t (?:help|recommend|assist|advise)|\bI(?:'|’)m (?:not able|unable) to (?:help|recommend)|\bgeneral background\b|\bbackground on\b|\bwho owns\b|\bownership\b|\bhistory of\b|我(?:无法|不能)(?:提供|推荐|帮)|发展历程|背景(?:资料|信息|介绍)/i;
 // Besides HOWTO: a section that advises rather than lists ("二、选购建议", "Buying guide").
 const ADVICE_SECTION = /建议|指南|贴士|注意|常见问题|\badvice\b|\bguide\b|\bfaq\b/i;
 const PRODUCT_INTRO = /推荐|品牌|哪些|排名|排行|榜|top\s*\d|\bbest\b|\brecommend|\bpicks?\b|\bbrands\b|\boptions\b|\balternatives\b|\btools\b|\bapps\b/i;
@@ -498,6 +501,7 @@ export function parseStructure(text: string): DocStructure {
     // 搬家拉货也可以用：" announces products, not news (engine 2.5).
     const intro = lastSentence(introLine);
     if (CAUTION.test(intro) || CAUTION.test(section)) return 'caution section';
+    if (FACTS_INTRO.test(intro)) return 'facts / partial refusal';
     if (TROUBLESHOOT.test(intro) && !PRODUCT_INTRO.test(intro)) return 'how-to / tips / reasons list';
     if ((HOWTO.test(intro) && !PRODUCT_INTRO.test(intro)) || (HOWTO.test(section) && !PRODUCT_INTRO.test(section) && intro === '')) return 'how-to / tips / reasons list';
     return undefined;

@@ -73,6 +73,8 @@ const SIMILAR_TO = /(?:和|跟|与|同)\s+(?:差不多|一样|相当|相近|类�
 const LIST_LINE = /^[ \t]*(?:[*+-]|\d{1,2}[.、)]|#{1,6})[ \t]/m;
 const RECOMMENDS = /推荐|首选|建议(?:选|买)|\brecommend|\bgo with\b|\bour pick\b|\btop pick\b|\bi'd (?:pick|choose|go)|\bbest (?:overall|choice|pick|option)\b/i;
 const BALANCED_WEIGHT = 0.25;
+/** The least negative raw sum of a target advised against: tanh(−0.5 / 2) ≈ −0.245, a negative label. */
+const ADVISED_AGAINST_FLOOR = 0.5;
 const FORMER_LATTER = /前者|后者|\bthe (?:former|latter)\b/i;
 // An explicit verdict against the brand ("I would avoid it", "not worth it", "hard to recommend"):
 // like an explicit recommendation it keeps its full weight in a balanced answer, in steps and in a
@@ -359,6 +361,9 @@ function aggregate(
     const [p, n] = [pros[t]!, cons[t]!];
     const even = proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(p, n) / Math.max(p, n) >= BALANCE_RATIO;
     if (!advisedAgainst.has(t) && (even || balancedTargets.has(t))) raw[t]! *= BALANCED_WEIGHT;
+    // Advice against is the verdict: praise before it is a polite concession and cannot outweigh
+    // it ("great classes, …; worth it only if you find it deeply discounted": §3 negative).
+    else if (advisedAgainst.has(t) && raw[t]! > -ADVISED_AGAINST_FLOOR) raw[t] = -ADVISED_AGAINST_FLOOR;
   }
   const mentioned = new Set(hits.map((h) => h.target));
   return raw.map((r, t) => {

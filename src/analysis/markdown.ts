@@ -133,8 +133,9 @@ const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.
 // A list of facts (ownership, founding, background) or one a partial refusal offers instead of
 // recommendations: never a product list, whatever nouns it uses (§2: RE1).
 const FACTS_INTRO = /\bI can(?:'|’|no)t (?:help|recommend|assist|advise)|\bI(?:'|’)m (?:not able|unable) to (?:help|recommend)|\bgeneral background\b|\bbackground on\b|\bwho owns\b|\bownership\b|\bhistory of\b|我(?:无法|不能)(?:提供|推荐|帮)|发展历程|背景(?:资料|信息|介绍)/i;
-// Besides HOWTO: a section that advises rather than lists ("二、选购建议", "Buying guide").
-const ADVICE_SECTION = /建议|指南|贴士|注意|常见问题|\badvice\b|\bguide\b|\bfaq\b/i;
+// A section titled as steps, tips or advice ("二、选购步骤", "### 二、使用小技巧", "二、选购建议", "Buying
+// guide"): the title ENDS with the word, so a group such as "二、性价比之选（建议预算有限时）" is none.
+const ADVICE_SECTION = /(?:步骤|方法|技巧|建议|指南|贴士|注意事项|要点|流程|教程|常见问题|\btips|\bsteps|\badvice|\bguide|\bfaq)$|^(?:how to|to [a-z]+ )/i;
 const PRODUCT_INTRO = /推荐|品牌|哪些|排名|排行|榜|top\s*\d|\bbest\b|\brecommend|\bpicks?\b|\bbrands\b|\boptions\b|\balternatives\b|\btools\b|\bapps\b/i;
 // (The word boundary applies to the English verbs only: there is none between two Chinese characters.)
 const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|点击|进入|登录|登陆|选择|下载|安装|注册|设置|确认|检查|比较|对比|关注|考虑|查看|前往|搜索|输入|填写|绑定|开启|关闭|联系|访问|(?:open|click|go to|upload|paste|copy|share|add|type|save|export|import|drag|press|follow|wait|sign (?:in|up)|log in|install|download|select|choose|navigate|tap|create|enter|check|compare|consider|look for|make sure|set up|visit|search|connect|contact|enable|turn on|read)\b)/i;
@@ -470,8 +471,8 @@ export function parseStructure(text: string): DocStructure {
   for (const style of [...runs.keys()]) flushRun(style);
   // A section of steps, tips or advice ("二、选购步骤", "### 二、使用小技巧"): no group of products.
   const adviceSection = (e: RankEntry): boolean => {
-    const lead = text.slice(e.lead.start, e.lead.end);
-    return (HOWTO.test(lead) || ADVICE_SECTION.test(lead)) && !PRODUCT_INTRO.test(lead);
+    const lead = text.slice(e.lead.start, e.lead.end).replace(/^#{1,6}[ \t]*/, '').replace(PARA_NUMBER, '').replace(/[*_:\s]+$/, '').replace(/^[*_\s]+/, '');
+    return ADVICE_SECTION.test(lead) && !PRODUCT_INTRO.test(lead);
   };
   paraEntries.push(...nestParagraphRuns(allRuns, entries.filter((e) => e.kind === 'heading'), new Set(paraEntries), adviceSection));
   paraEntries.sort((a, b) => a.lead.start - b.lead.start);

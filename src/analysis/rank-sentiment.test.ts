@@ -35,6 +35,8 @@ describe('rank', () => {
     expect(run(sections, '乙牌').rank).toBe(2);
     // …while two product groups stay groups.
     expect(run('一、国产\n- 甲牌：好。\n- 乙牌：好。\n\n二、进口\n- 丙牌：好。', '丙牌', ['乙牌']).rank).toBe(2);
+    // A group label that only mentions advice in passing is still a group.
+    expect(run('一、旗舰之选\n- 甲牌：好。\n- 乙牌：好。\n\n二、性价比之选（建议预算有限时）\n- 丙牌：好。', '乙牌').rank).toBe(1);
     // Price tiers 1、 with （1） sub-items; 1、 before a digit.
     const tiers = '1、2000 元以内\n（1）甲牌 A：好。\n（2）乙牌 B：好。\n\n2、2000~4000 元\n（1）丙牌 C：好。';
     expect(run(tiers, '乙牌', ['丙牌']).rank).toBe(1);

@@ -533,7 +533,7 @@ export function parseStructure(text: string): DocStructure {
   const parentAt = (pos: number): RankEntry | null => parents.filter((e) => e.scope.start <= pos && pos < e.scope.end).pop() ?? null;
   // Comparison by dimension ("### 价格" then "- 蜜雪冰城：…", "- 喜茶：…"; "### 口味" then the same
   // names again): the same item leads under two or more sections compare the brands along each
-  // dimension; no recommendation list names its items twice (§2: comparison dimensions).
+  // dimension; no recommendation list repeats its whole set of items (§2: comparison dimensions).
   const leadKeys = blocks.map((b) =>
     b.token.type !== 'list'
       ? null
@@ -547,8 +547,10 @@ export function parseStructure(text: string): DocStructure {
     if (mine === null || mine === undefined || mine.length < 2) return false;
     return leadKeys.some((other, oi) => {
       if (oi === bi || other === null) return false;
+      // The same set of leads, every one of them: a "best overall" / "best camera" pair of lists that
+      // shares a product or two is still a list of picks.
       const shared = mine.filter((k) => k.length > 0 && other.includes(k)).length;
-      return shared >= 2 && shared * 2 >= mine.length;
+      return shared >= 2 && shared === mine.length && other.length === mine.length;
     });
   };
   const listWhy = (b: Located, bi: number): { items: Located[]; intro: string; verbLed: boolean; why: string | undefined } => {

@@ -46,6 +46,7 @@ describe('rank', () => {
     expect(run('推荐：\n1. **[甲牌 A](https://a.example/x)**[^1^]\n   亮度高，系统干净，开机很快。\n2. **[乙牌 B](https://b.example/y)**[^2^]\n   云台设计，投墙投天花板都方便。', '乙牌').rank).toBe(2);
     // The same leads under dimension headings compare; a category's example name is not its entry.
     expect(run('### 价格\n- 甲牌：10 元。\n- 乙牌：15 元。\n\n### 口味\n- 甲牌：偏甜。\n- 乙牌：均衡。', '乙牌').rank).toBeNull();
+    expect(run('### Best overall\n- **Acme Phone** — great.\n- **Beta Phone** — good.\n- **Gamma** — fine.\n\n### Best camera\n- **Beta Phone** — superb.\n- **Acme Phone** — good.', 'Beta').rank).toBe(2);
     expect(run('1. **声波式（代表品牌：甲牌）**：振动。\n2. **旋转式（典型如乙牌）**：旋转。', '乙牌').rank).toBeNull();
     // Facts offered by a partial refusal are no product list.
     expect(run("I can't help with that, but here is some general background:\n\n1. Acme is owned by Foo.\n2. Beta was founded in 2012.", 'Beta').rank).toBeNull();

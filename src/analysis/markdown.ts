@@ -132,7 +132,7 @@ const STEPS = /^(?:[#*_\s]*)to [a-z]+ |步骤|方法|操作|办法|做法|(?:如
 const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash|drop|disconnect)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
 // A list of facts (ownership, founding, background) or one a partial refusal offers instead of
 // recommendations: never a product list, whatever nouns it uses (§2: RE1).
-const FACTS_INTRO = /\bI can(?:'|’|no)t (?:help|recommend|assist|advise)|\bI(?:'|’)m (?:not able|unable) to (?:help|recommend)|\bgeneral background\b|\bbackground on\b|\bwho owns\b|\bownership\b|\bhistory of\b|我(?:无法|不能)(?:提供|推荐|帮)|发展历程|背景(?:资料|信息|介绍)/i;
+const FACTS_INTRO = /\bI can(?:'|’|no)t (?:help with|assist with|advise on|recommend (?:a |any )?specific)|\bI(?:'|’)m (?:not able|unable) to (?:help with|recommend (?:a |any )?specific)|\bgeneral background\b|\bbackground on\b|\bwho owns\b|\bhistory of\b|我(?:无法|不能)(?:提供|推荐|帮)|发展历程|背景(?:资料|信息|介绍)/i;
 // A section titled as steps, tips or advice ("二、选购步骤", "### 二、使用小技巧", "二、选购建议", "Buying
 // guide"): the title ENDS with the word, so a group such as "二、性价比之选（建议预算有限时）" is none.
 const ADVICE_SECTION = /(?:步骤|方法|技巧|建议|指南|贴士|注意事项|要点|流程|教程|常见问题|\btips|\bsteps|\badvice|\bguide|\bfaq)$|^(?:how to|to [a-z]+ )/i;

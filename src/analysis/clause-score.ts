@@ -87,7 +87,7 @@ const ADVICE_AGAINST = -1.5;
 // "no reason to pick it over…", "save your money", "I'd put my money elsewhere"; 别碰/别买/能不办就
 // 别办, 没必要再开户, 非刚需真没必要, 只建议预算实在有限时才考虑, 等618降价再说. (观望 is a lexicon word, so that
 // 不用再观望 reads as the opposite.)
-export const HOLD_OFF_EN = String.raw`\bhold off\b|\bonly if you (?:really )?(?:must|have to|have no other option)\b|\ba last resort\b|\b(?:don't|do not|wouldn't|would not) bother\b|\bonly bother\b|\bor (?:just )?pass\s*[.!]?\s*$|\b(?:i|we)(?:'d| would) wait (?:until|till)\b|\bno (?:real )?reason to (?:pick|choose|buy|get|go with)\b|\bsave your money\b|\b(?:put|spend|take) (?:my|your|our|their) (?:money|cash|budget) elsewhere\b`;
+export const HOLD_OFF_EN = String.raw`\bhold off\b|\bonly if you (?:really )?(?:must|have to|have no other option)\b|\ba last resort\b|\b(?:don't|do not|wouldn't|would not) bother\b|\bonly bother\b|\bor (?:just )?pass\s*[.!]?\s*$|\b(?:i|we)(?:'d| would) wait (?:until|till)\b|\bno (?:real )?reason to (?:pick|choose|buy|get|go with)\b|\bsave your money\b|\b(?:worth it|worth buying|worth getting|worth a look) only (?:if|when)\b|\bonly worth it (?:if|when)\b|\b(?:put|spend|take) (?:my|your|our|their) (?:money|cash|budget) elsewhere\b`;
 export const LIMIT_ZH = String.raw`(?:千万|最好|还是)?(?<![识区特分级类性告差个鉴辨离派])别(?:再)?(?:碰|买|入|选|办|冲|踩|下单|充值|续费)|没必要(?:再|去|专门)?(?:开户|入手|购买|充值|续费|办|换)|只(?:建议|推荐|适合)[^，。；！？]{0,12}?(?:才|再)(?:考虑|买|选|入手)|等[^，。；！？]{0,10}?(?:再说|再买|再入手|再入|再考虑|再下手)|没(?:有)?必要[\s\[\]^\d。！!.]*$`;
 // First-person advice against anywhere in the clause: "but at $44 a month I'd skip it", "I wouldn't
 // buy a Model 3 right now", "so be careful with it" (rules §3: advised against; a concession before

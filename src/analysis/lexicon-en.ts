@@ -20,7 +20,7 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['brilliant', 1.5], ['reputable', 1], ['dependable', 1], ['durable', 1], ['crisp', 0.7], ['vibrant', 0.7],
   ['long battery life', 1], ['clean', 0.5], ['helpful', 1], ['responsive support', 1], ['rich', 0.5],
   ['customizable', 0.7], ['scalable', 0.7], ['pleasant', 1], ['delight*', 1.5], ['satisf*', 1], ['go-to', 1],
-  ['must-have', 1.5], ['mature', 0.7], ['broadest', 1], ['widest', 1], ['fun', 1], ['motivating', 1],
+  ['must-have', 1.5], ['mature', 0.7], ['broadest', 1], ['widest', 1], ['worth it only', 0], ['worth buying only', 0], ['worth getting only', 0], ['only worth it', 0], ['fun', 1], ['motivating', 1],
   ['engaging', 1], ['enjoyable', 1], ['effective', 1], ['slick', 1], ['comfortable', 1], ['immersive', 1], ['industry-leading', 1.5], ['market leader', 1], ['cheap', 0.3], ['budget-friendly', 1], ['cheaper', 1], ['easiest', 1], ['easy', 0.7], ['reliably', 1], ['easier', 0.7], ['transparent', 0.7], ['low fees', 1], ['low-cost', 1], ['no fees', 1], ['cheapest', 1], ['simpler', 0.7], ['more affordable', 1],
   // recommending and favouring in other words (rules §3: "recommended or favoured")
   ["can't go wrong", 1.5], ['cannot go wrong', 1.5], ['can not go wrong', 1.5], ["won't go wrong", 1.5], ['hard to go wrong', 1.5],
@@ -130,4 +130,8 @@ export const EN_LEXICON: ReadonlyArray<readonly [string, number]> = [
   ['disconnect*', -1], ['hurts', -1], ['laid off', -1], ['cut jobs', -1], ['of its staff', -1], ['of its workforce', -1],
   ['stock fell', -1], ['shares fell', -1], ['stock has fallen', -1], ['stock has since fallen', -1], ['shares have fallen', -1],
   ['plunged', -1], ['plummeted', -1.5], ['tumbled', -1], ['active recall', 0], ['hard to notice', 0], ['hard to tell apart', 0], ['only average', -0.5], ['low-cost carrier', 0], ['ultra-low-cost', 0],
+  // engine 2.7: casual praise ("still the king", "the GOAT", "I keep buying"), a widest selection,
+  // and the one con of an entry in everyday wording (traps sweat, keeps pushing ads, still can't…)
+  ['the king', 1.5], ['king of', 1.5], ['the goat', 1.5], ['keep buying', 1], ['keeps buying', 1], ['widest', 1], ['worth it only', 0], ['worth buying only', 0], ['worth getting only', 0], ['only worth it', 0],
+  ['traps sweat', -1], ['traps heat', -1], ['keeps pushing', -1], ['keep pushing', -1], ["still can't", -1], ['still cannot', -1],
 ];

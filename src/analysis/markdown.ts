@@ -74,7 +74,11 @@ export interface DocStructure {
 const CN_NUMERALS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
 const HEADING_NUMBER = /^#{1,6}[ \t]*(?:\*\*|__)?[ \t]*(?:(\d{1,2})[ \t]*[.、):](?!\d)|第([一二三四五六七八九十])[名位个款]?|top[ \t]*(\d{1,2})\b|no\.[ \t]*(\d{1,2})\b|#(\d{1,2})\b|number[ \t]*(\d{1,2})\b|([一二三四五六七八九十])[、.](?![\d一二三四五六七八九十])|[(（]([一二三四五六七八九十])[)）])/;
 const PARA_STYLES: ReadonlyArray<readonly [string, RegExp]> = [
-  ['arabic', /^[ \t]*(?:\*\*|__)?[ \t]*(\d{1,2})[ \t]*[.、):](?!\d)/],
+  // A digit right after "." or ":" is a decimal or a time ("2.5", "1:30"); after "、" it starts the
+  // item's name ("2、352 X86C", "1、2000 元以内").
+  ['arabic', /^[ \t]*(?:\*\*|__)?[ \t]*(\d{1,2})[ \t]*(?:[.:](?!\d)|、)/],
+  // "1）" is its own numbering style: tiers "1、3000 元以内" hold "1）X" sub-items (para-groups.ts).
+  ['close-paren', /^[ \t]*(?:\*\*|__)?[ \t]*(\d{1,2})\)(?!\d)/],
   ['paren', /^[ \t]*(?:\*\*|__)?[ \t]*\((\d{1,2})\)/],
   ['di', /^[ \t]*(?:\*\*|__)?[ \t]*第([一二三四五六七八九十])[名位，,、:]/],
   ['cn', /^[ \t]*(?:\*\*|__)?[ \t]*([一二三四五六七八九十])[、.](?![\d一二三四五六七八九十])/],
@@ -126,6 +130,12 @@ const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|快讯|资讯|要闻|动态|消息
 // Steps to follow (a subset of HOWTO: not tips or reasons) and troubleshooting intros.
 const STEPS = /^(?:[#*_\s]*)to [a-z]+ |步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|流程|排查|\bhow to\b|\bsteps?\b|troubleshoot/i;
 const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash|drop|disconnect)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
+// A list of facts (ownership, founding, background) or one a partial refusal offers instead of
+// recommendations: never a product list, whatever nouns it uses (§2: RE1).
+const FACTS_INTRO = /\bI can(?:'|’|no)t (?:help with|assist with|advise on|recommend (?:a |any )?specific)|\bI(?:'|’)m (?:not able|unable) to (?:help with|recommend (?:a |any )?specific)|\bgeneral background\b|\bbackground on\b|\bwho owns\b|\bhistory of\b|我(?:无法|不能)(?:提供|推荐|帮)|发展历程|背景(?:资料|信息|介绍)/i;
+// A section titled as steps, tips or advice ("二、选购步骤", "### 二、使用小技巧", "二、选购建议", "Buying
+// guide"): the title ENDS with the word, so a group such as "二、性价比之选（建议预算有限时）" is none.
+const ADVICE_SECTION = /(?:步骤|方法|技巧|建议|指南|贴士|注意事项|要点|流程|教程|常见问题|\btips|\bsteps|\badvice|\bguide|\bfaq)$|^(?:how to|to [a-z]+ )/i;
 const PRODUCT_INTRO = /推荐|品牌|哪些|排名|排行|榜|top\s*\d|\bbest\b|\brecommend|\bpicks?\b|\bbrands\b|\boptions\b|\balternatives\b|\btools\b|\bapps\b/i;
 // (The word boundary applies to the English verbs only: there is none between two Chinese characters.)
 const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|点击|进入|登录|登陆|选择|下载|安装|注册|设置|确认|检查|比较|对比|关注|考虑|查看|前往|搜索|输入|填写|绑定|开启|关闭|联系|访问|(?:open|click|go to|upload|paste|copy|share|add|type|save|export|import|drag|press|follow|wait|sign (?:in|up)|log in|install|download|select|choose|navigate|tap|create|enter|check|compare|consider|look for|make sure|set up|visit|search|connect|contact|enable|turn on|read)\b)/i;
@@ -281,9 +291,25 @@ function isLinkOnly(line: string): boolean {
   return endsWithLink && !/[,;。；]|\.\s|\s[—–-]\s/.test(before.replace(LINK, ' '));
 }
 
+/**
+ * The lines after an item's first line describe a product when they hold a sentence of their own
+ * without links ("1. **[极米 RS10](https://…)**[^1^]" then "   4K 三色激光，亮度高…"): the item is a
+ * product entry whose title is a link, not a source (§2).
+ */
+function isDescription(rest: string): boolean {
+  if (rest.includes('://')) return false;
+  const plain = rest.replace(/\[\^?\d+\^?\]/g, ' ').replace(/[\p{P}\p{S}]/gu, ' ');
+  const cjk = (plain.match(/[\u3400-\u9fff]/g) ?? []).length;
+  const words = plain.replace(/[\u3400-\u9fff]/g, ' ').split(/\s+/).filter(Boolean).length;
+  return cjk >= 8 || words >= 6;
+}
+
 /** A source list: its items are mostly just links (§2), not products that carry a link. */
 function isLinkList(text: string, items: readonly Located[]): boolean {
-  const linkOnly = items.filter((it) => isLinkOnly(text.slice(it.start, it.end).split('\n')[0] ?? '')).length;
+  const linkOnly = items.filter((it) => {
+    const [first = '', ...rest] = text.slice(it.start, it.end).split('\n');
+    return isLinkOnly(first) && !isDescription(rest.join('\n'));
+  }).length;
   return linkOnly * 2 > items.length;
 }
 
@@ -295,7 +321,8 @@ function subItems(text: string, item: Located, group: RankEntry, entries: RankEn
   // marked strips the indentation from nested tokens' raw text, so sub-items are found by their
   // indented list markers in the item's own text instead.
   const starts: number[] = [];
-  const SUB = /\n([ \t]{2,})(?:[*+-]|\d{1,9}[.)])[ \t]+\S/g;
+  // Also "（1）X" lines that Markdown folded into the item (a tier "1. 15 万以内" then "（1）零跑 C11：…").
+  const SUB = /\n(?:[ \t]{2,}(?:[*+-]|\d{1,9}[.)])[ \t]+\S|[ \t]*\(\d{1,2}\)[ \t]*\S)/g;
   const body = text.slice(item.start, item.end);
   for (let m = SUB.exec(body); m !== null; m = SUB.exec(body)) starts.push(item.start + m.index + 1);
   const caution = CAUTION.test(text.slice(group.lead.start, group.lead.end));
@@ -442,7 +469,12 @@ export function parseStructure(text: string): DocStructure {
     }
   }
   for (const style of [...runs.keys()]) flushRun(style);
-  paraEntries.push(...nestParagraphRuns(allRuns, entries.filter((e) => e.kind === 'heading'), new Set(paraEntries)));
+  // A section of steps, tips or advice ("二、选购步骤", "### 二、使用小技巧"): no group of products.
+  const adviceSection = (e: RankEntry): boolean => {
+    const lead = text.slice(e.lead.start, e.lead.end).replace(/^#{1,6}[ \t]*/, '').replace(PARA_NUMBER, '').replace(/[*_:\s]+$/, '').replace(/^[*_\s]+/, '');
+    return ADVICE_SECTION.test(lead) && !PRODUCT_INTRO.test(lead);
+  };
+  paraEntries.push(...nestParagraphRuns(allRuns, entries.filter((e) => e.kind === 'heading'), new Set(paraEntries), adviceSection));
   paraEntries.sort((a, b) => a.lead.start - b.lead.start);
   // The last entry of a run also holds the lists right after it ("三、居家训练" then "- Keep：…").
   for (const e of lastOfRun) {
@@ -470,6 +502,7 @@ export function parseStructure(text: string): DocStructure {
     // 搬家拉货也可以用：" announces products, not news (engine 2.5).
     const intro = lastSentence(introLine);
     if (CAUTION.test(intro) || CAUTION.test(section)) return 'caution section';
+    if (FACTS_INTRO.test(intro)) return 'facts / partial refusal';
     if (TROUBLESHOOT.test(intro) && !PRODUCT_INTRO.test(intro)) return 'how-to / tips / reasons list';
     if ((HOWTO.test(intro) && !PRODUCT_INTRO.test(intro)) || (HOWTO.test(section) && !PRODUCT_INTRO.test(section) && intro === '')) return 'how-to / tips / reasons list';
     return undefined;
@@ -497,6 +530,60 @@ export function parseStructure(text: string): DocStructure {
   }
 
   // Pass 2: lists and tables.
+  const parentAt = (pos: number): RankEntry | null => parents.filter((e) => e.scope.start <= pos && pos < e.scope.end).pop() ?? null;
+  // Comparison by dimension ("### 价格" then "- 蜜雪冰城：…", "- 喜茶：…"; "### 口味" then the same
+  // names again): the same item leads under two or more sections compare the brands along each
+  // dimension; no recommendation list repeats its whole set of items (§2: comparison dimensions).
+  const leadKeys = blocks.map((b) =>
+    b.token.type !== 'list'
+      ? null
+      : locate(text, (b.token as Tokens.List).items, b.start).map((it) => {
+          const l = itemLead(text, it.start, it.end);
+          return text.slice(l.start, l.end).replace(/[*_#`[\]]/g, '').trim();
+        }),
+  );
+  const repeatedLeads = (bi: number): boolean => {
+    const mine = leadKeys[bi];
+    if (mine === null || mine === undefined || mine.length < 2) return false;
+    return leadKeys.some((other, oi) => {
+      if (oi === bi || other === null) return false;
+      // The same set of leads, every one of them: a "best overall" / "best camera" pair of lists that
+      // shares a product or two is still a list of picks.
+      const shared = mine.filter((k) => k.length > 0 && other.includes(k)).length;
+      return shared >= 2 && shared === mine.length && other.length === mine.length;
+    });
+  };
+  const listWhy = (b: Located, bi: number): { items: Located[]; intro: string; verbLed: boolean; why: string | undefined } => {
+    const items = locate(text, (b.token as Tokens.List).items, b.start);
+    const intro = lastLine(text, blocks[bi - 1]);
+    const verbLed = items.filter((it) => VERB_LED.test(text.slice(it.start, it.end))).length * 2 > items.length;
+    const why =
+      isSourceIntro(intro) || isLinkList(text, items)
+        ? 'source list'
+        : verbLed
+          ? 'how-to / tips / reasons list'
+          : repeatedLeads(bi)
+            ? 'comparison dimensions'
+            : unrankedWhy(intro, sectionLead(b.start));
+    return { items, intro, verbLed, why };
+  };
+  // Numbered sections whose lists could rank. When one section ("二、具体推荐") holds the only such
+  // list and a sibling section is steps, tips or advice ("三、选型步骤"), the sections are the
+  // answer's parts, not groups of one grouped list: its items rank by their own numbers (§2).
+  const styleOf = new Map<RankEntry, string>();
+  for (const run of allRuns) for (const e of run.entries) styleOf.set(e, run.style);
+  const holders = new Set<RankEntry>();
+  blocks.forEach((b, bi) => {
+    if (b.token.type !== 'list' || listWhy(b, bi).why !== undefined) return;
+    const p = parentAt(b.start);
+    if (p !== null) holders.add(p);
+  });
+  const loneSection = (p: RankEntry): boolean => {
+    const style = p.kind === 'heading' ? 'heading' : styleOf.get(p);
+    if (style === undefined) return false;
+    const siblings = parents.filter((e) => e !== p && e.rank > 0 && (e.kind === 'heading' ? 'heading' : styleOf.get(e)) === style);
+    return siblings.some(adviceSection) && !siblings.some((e) => holders.has(e) && !adviceSection(e));
+  };
   blocks.forEach((b, bi) => {
     if (b.token.type === 'table') {
       tableScopes(text, b, scopes);
@@ -504,8 +591,7 @@ export function parseStructure(text: string): DocStructure {
     }
     if (b.token.type !== 'list') return;
     const list = b.token as Tokens.List;
-    const items = locate(text, list.items, b.start);
-    const intro = lastLine(text, blocks[bi - 1]);
+    const { items, intro, verbLed, why } = listWhy(b, bi);
     // A short title line ending in a colon right above the list ("小米手环9：" then "- 优点：…")
     // is the subject of the list's sentences (sentiment only: it is no rank entry or group).
     const prevBlock = blocks[bi - 1];
@@ -513,18 +599,10 @@ export function parseStructure(text: string): DocStructure {
       const lineStart = text.lastIndexOf(intro, b.start);
       if (lineStart >= 0) scopes.push({ lead: { start: lineStart, end: lineStart + intro.length }, scope: { start: lineStart, end: b.end } });
     }
-    const verbLed = items.filter((it) => VERB_LED.test(text.slice(it.start, it.end))).length * 2 > items.length;
-    const why =
-      isSourceIntro(intro) || isLinkList(text, items)
-        ? 'source list'
-        : verbLed
-          ? 'how-to / tips / reasons list'
-          : unrankedWhy(intro, sectionLead(b.start));
     // Instructions (steps, troubleshooting) describe what to do, not how good the brand is (§3).
     if (verbLed || ((STEPS.test(intro) || TROUBLESHOOT.test(intro)) && !PRODUCT_INTRO.test(intro))) steps.push({ start: b.start, end: b.end });
     // The entry or group around each item: usually one for the whole list, but a group line that
     // Markdown folded into the previous item ("2. 吉利星瑞\n(二)SUV\n1. 长城") splits the list.
-    const parentAt = (pos: number): RankEntry | null => parents.filter((e) => e.scope.start <= pos && pos < e.scope.end).pop() ?? null;
     // Under an entry or title, a list whose items are mostly "label: …" (优点：/缺点：/Pros:/价格：)
     // describes that entry; it is not a ranking even when the entry names no tracked brand.
     const labelled = items.filter((it) => ITEM_LABEL.test(text.slice(it.start, it.end))).length;
@@ -533,9 +611,10 @@ export function parseStructure(text: string): DocStructure {
     const continuing = continued.has(b.start) || (list.ordered && first > 1);
     items.forEach((it, i) => {
       const parent = parentAt(it.start);
-      const detail = !continuing && parent !== null && parent.rank > 0 && labelled * 2 >= items.length;
+      const lone = parent !== null && loneSection(parent);
+      const detail = !continuing && !lone && parent !== null && parent.rank > 0 && labelled * 2 >= items.length;
       // Items of a list under a numbered heading/paragraph are the sub-items of that group (§2).
-      const group = !continuing && parent !== null && parent.rank > 0 && !parent.source ? parent : null;
+      const group = !continuing && !lone && parent !== null && parent.rank > 0 && !parent.source ? parent : null;
       const lead = itemLead(text, it.start, it.end);
       const scope = { start: it.start, end: it.end };
       scopes.push({ lead, scope });

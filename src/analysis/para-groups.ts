@@ -10,7 +10,8 @@
  *
  * When the inner numbering RESTARTS under at least two groups, the inner entries are the groups'
  * sub-items: each takes its group's rank and must lead with the name (rank.ts). Numbering that
- * continues across the groups (1–3 under 一、, 4–6 under 二、) stays one list with its own numbers.
+ * continues across the groups (1–3 under 一、, 4–6 under 二、) stays one list with its own numbers,
+ * and so do the items of the one product section when the other sections are steps, tips or advice.
  * The groups are numbered headings ("### 一、常温奶") and 一、 / （一） paragraphs, outer to inner.
  */
 import type { RankEntry } from './markdown.js';
@@ -20,11 +21,15 @@ export interface ParagraphRun {
   entries: RankEntry[];
 }
 
-/** Nesting level of a numbering style: headings, then 一、, then （一）, then every item style. */
+/**
+ * Nesting level of a numbering style: headings, then 一、, then （一）, then every item style; the
+ * bracketed item styles （1） / 1） also nest under 1、 (price tiers "1、3000 元以内" then "（1）X").
+ */
 function levelOf(style: string): number {
   if (style === 'heading') return 0;
   if (style === 'cn') return 1;
   if (style === 'paren-cn') return 2;
+  if (style === 'paren' || style === 'close-paren') return 4;
   return 3;
 }
 
@@ -32,10 +37,15 @@ function levelOf(style: string): number {
  * Re-ranks the inner entries of `runs` under their groups. Returns the entries of runs too short
  * to be a list on their own (a single "（1）" under a group) that became sub-items.
  */
-export function nestParagraphRuns(runs: readonly ParagraphRun[], headings: readonly RankEntry[], accepted: ReadonlySet<RankEntry>): RankEntry[] {
+export function nestParagraphRuns(
+  runs: readonly ParagraphRun[],
+  headings: readonly RankEntry[],
+  accepted: ReadonlySet<RankEntry>,
+  advice: (group: RankEntry) => boolean = () => false,
+): RankEntry[] {
   const groups: Array<{ entry: RankEntry; level: number }> = [
     ...headings.map((entry) => ({ entry, level: 0 })),
-    ...runs.filter((r) => levelOf(r.style) < 3).flatMap((r) => r.entries.filter((e) => accepted.has(e)).map((entry) => ({ entry, level: levelOf(r.style) }))),
+    ...runs.filter((r) => levelOf(r.style) < 4).flatMap((r) => r.entries.filter((e) => accepted.has(e)).map((entry) => ({ entry, level: levelOf(r.style) }))),
   ].sort((a, b) => a.entry.lead.start - b.entry.lead.start);
   const added: RankEntry[] = [];
   for (const style of new Set(runs.map((r) => r.style))) {
@@ -56,6 +66,10 @@ export function nestParagraphRuns(runs: readonly ParagraphRun[], headings: reado
     const distinct = new Set(placed.map((p) => p.group).filter((g) => g !== null));
     const restarts = placed.some((p, i) => i > 0 && p.group !== placed[i - 1]!.group && p.entry.rank <= placed[i - 1]!.entry.rank);
     if (distinct.size < 2 || !restarts) continue;
+    // "一、推荐机型" (1、2、 products) then "二、使用技巧" (1、2、 tips): sections, not groups of one
+    // grouped list. Only one section holds products, so they rank by their own numbers (§2).
+    const productGroups = [...distinct].filter((g) => !advice(g)).length;
+    if (productGroups < distinct.size && productGroups < 2) continue;
     for (const { entry, group } of placed) {
       if (group === null) continue;
       Object.assign(entry, { rank: group.rank, parent: group, leadStart: true });

@@ -29,6 +29,29 @@ describe('rank', () => {
     expect(run('## Number 1: Toyota\nReliable.\n## Number 2: Hyundai\nGood value.', 'Hyundai').rank).toBe(2);
   });
 
+  it('reads sections, tiers, link titles, dimensions and facts lists (engine 2.7)', () => {
+    // A product section beside a steps/tips section is no group: its items rank by their own numbers.
+    const sections = '一、推荐机型\n\n1. 甲牌 X：好。\n2. 乙牌 Y：好。\n\n二、选购步骤\n\n1. 先量尺寸。\n2. 再比耗材。';
+    expect(run(sections, '乙牌').rank).toBe(2);
+    // …while two product groups stay groups.
+    expect(run('一、国产\n- 甲牌：好。\n- 乙牌：好。\n\n二、进口\n- 丙牌：好。', '丙牌', ['乙牌']).rank).toBe(2);
+    // A group label that only mentions advice in passing is still a group.
+    expect(run('一、旗舰之选\n- 甲牌：好。\n- 乙牌：好。\n\n二、性价比之选（建议预算有限时）\n- 丙牌：好。', '乙牌').rank).toBe(1);
+    // Price tiers 1、 with （1） sub-items; 1、 before a digit.
+    const tiers = '1、2000 元以内\n（1）甲牌 A：好。\n（2）乙牌 B：好。\n\n2、2000~4000 元\n（1）丙牌 C：好。';
+    expect(run(tiers, '乙牌', ['丙牌']).rank).toBe(1);
+    expect(run(tiers, '乙牌', ['丙牌']).competitors[0]?.rank).toBe(2);
+    expect(run('有哪些？\n1、甲牌 A：CADR 500。\n2、352 X86C：CADR 600。', '352').rank).toBe(2);
+    // A link title with a description on the next line is a product, not a source.
+    expect(run('推荐：\n1. **[甲牌 A](https://a.example/x)**[^1^]\n   亮度高，系统干净，开机很快。\n2. **[乙牌 B](https://b.example/y)**[^2^]\n   云台设计，投墙投天花板都方便。', '乙牌').rank).toBe(2);
+    // The same leads under dimension headings compare; a category's example name is not its entry.
+    expect(run('### 价格\n- 甲牌：10 元。\n- 乙牌：15 元。\n\n### 口味\n- 甲牌：偏甜。\n- 乙牌：均衡。', '乙牌').rank).toBeNull();
+    expect(run('### Best overall\n- **Acme Phone** — great.\n- **Beta Phone** — good.\n- **Gamma** — fine.\n\n### Best camera\n- **Beta Phone** — superb.\n- **Acme Phone** — good.', 'Beta').rank).toBe(2);
+    expect(run('1. **声波式（代表品牌：甲牌）**：振动。\n2. **旋转式（典型如乙牌）**：旋转。', '乙牌').rank).toBeNull();
+    // Facts offered by a partial refusal are no product list.
+    expect(run("I can't help with that, but here is some general background:\n\n1. Acme is owned by Foo.\n2. Beta was founded in 2012.", 'Beta').rank).toBeNull();
+  });
+
   it('reads intros that offer products "for reference" or "with links" as product lists (engine 2.4)', () => {
     expect(run('以下几款供你参考：\n1. **西门子**：约5999元，做工扎实[^2^]。\n2. **海尔**：约3999元，性价比高[^1^]。', '海尔').rank).toBe(2);
     expect(run("Apps I'd look at, with links:\n- **Obsidian** — local files ([obsidian.md](https://obsidian.md/?utm_source=chatgpt.com))\n- **Notion** — flexible databases ([notion.so](https://www.notion.so/?utm_source=chatgpt.com))", 'Notion').rank).toBe(2);
@@ -241,6 +264,14 @@ describe('sentiment toward the brand', () => {
     // One pro against one con weighs the same, also when the con trails as a concession.
     expect(label('2. **Acme Buds** — a comfortable fit, though the battery is weak.', 'Acme')).toBe('neutral');
     expect(label('1. **Acme Buds** — punchy, comfortable, great battery; the only nitpick is the case.', 'Acme')).toBe('positive');
+  });
+
+  it('reads the former/the latter, a 归 concession and a verdict against after praise (engine 2.7)', () => {
+    expect(label('甲牌拍照很强，不过续航要比乙牌差一截，同样的预算更建议选后者。', '甲牌', ['乙牌'])).toBe('negative');
+    expect(label('乙牌能用两周，甲牌一天一充。综合来看，更推荐前者。', '甲牌', ['乙牌'])).toBe('negative');
+    expect(label('乙牌能用两周，甲牌一天一充。综合来看，更推荐后者。', '甲牌', ['乙牌'])).toBe('positive');
+    expect(label('1. **乙牌**：稳。\n2. **甲牌**：便宜归便宜，可售后一言难尽。', '甲牌')).toBe('negative');
+    expect(label('1. **Beta** — solid.\n2. **Acme Bike** — great classes; worth it only if you find it deeply discounted.', 'Acme')).toBe('negative');
   });
 
   it('keeps the score in [-1, 1]', () => {

@@ -22,6 +22,12 @@ function leadsWith(text: string, span: Span, hit: Hit): boolean {
   return /^[\s*_[(#>-]*(?:\d{1,2}[.)、][\s*_[]*)?(?:(?:the|推荐|首选|选)[\s*_[]*)?$/.test(before);
 }
 
+/**
+ * A name given in brackets as an example of the category the lead names ("**旋转式（代表：欧乐B）**",
+ * "Sonic (e.g. Philips)"): the entry is the category's, not the brand's (§2).
+ */
+const EXAMPLE_OF_CATEGORY = /\([^()]*(?:代表|例如|比如|如|典型|e\.g\.|such as|for example|like)[^()]*$/i;
+
 export function ranksByTarget(text: string, entries: readonly RankEntry[], hits: readonly Hit[], targetCount: number): Array<number | null> {
   const ranks: Array<number | null> = new Array<number | null>(targetCount).fill(null);
   let unresolved = targetCount;
@@ -37,7 +43,9 @@ export function ranksByTarget(text: string, entries: readonly RankEntry[], hits:
     // label compares them along a dimension; only a single name after the label leads it.
     const afterHits = entry.after === undefined ? [] : hitsIn(hits, entry.after);
     const leading = new Set(afterHits.map((h) => h.target)).size === 1 ? afterHits.filter((h) => leadsWith(text, entry.after!, h)) : [];
-    const named = hitsIn(hits, entry.lead).filter((h) => entry.leadStart !== true || leadsWith(text, entry.lead, h));
+    const named = hitsIn(hits, entry.lead).filter(
+      (h) => (entry.leadStart !== true || leadsWith(text, entry.lead, h)) && !EXAMPLE_OF_CATEGORY.test(text.slice(entry.lead.start, h.start)),
+    );
     for (const h of named.length > 0 ? named : leading) {
       if (ranks[h.target] === null) {
         ranks[h.target] = entry.rank;

@@ -24,7 +24,8 @@ const SENTENCE_END = /[\n。！？…]|[.!?](?=\s|$)/g;
 const CLAUSE_CUT = /[，,；;、:：|]/g;
 const CONTRAST = /(?:但是|(?<![不非])但|不过|然而|可是|却|\bbut\b|\bhowever\b|\bwhereas\b|\bnevertheless\b|\bnonetheless\b|\byet\b(?! to))/g;
 const CONTRAST_AT_START = /^(?:[\s*_>#-]*)(?:但是|但|不过|然而|可是|却|而是|but\b|however\b|whereas\b|nevertheless\b|nonetheless\b|yet\b|on the other hand\b|that said\b)/;
-const CONCESSION = /虽然|虽说|尽管|即使|\balthough\b|\bthough\b|\bdespite\b|\bwhile\b|\beven if\b|\bto be fair\b|\badmittedly\b|\bin fairness\b|\bgranted\b/;
+// "便宜归便宜，可…" / "好看是好看，但…": a word repeated around 归/是 grants it only to take it back.
+const CONCESSION = /([\u4e00-\u9fff]{1,3})[归是]\1|虽然|虽说|尽管|即使|\balthough\b|\bthough\b|\bdespite\b|\bwhile\b|\beven if\b|\bto be fair\b|\badmittedly\b|\bin fairness\b|\bgranted\b/;
 // A clause that is only a concession marker ("X makes great software, to be fair, but …") makes
 // the clause before it the concession (rules §3: a polite concession does not change the stance).
 const CONCESSION_ONLY = /^[\s*_(-]*(?:to be fair|admittedly|granted|in fairness|of course|平心而论|客观地说|说实话)[\s*_)]*$/;

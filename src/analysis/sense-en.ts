@@ -49,7 +49,7 @@ const NOT_A_PERSON_BEFORE = new Set([
 const HONORIFIC_BEFORE = /\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|Sir|Dame|Lord|Lady|Saint|St|Pope|President|Senator|King|Queen|Prince|Princess|Emperor|General|Captain|Coach)\.?\s+$/;
 
 /** Heads of organisation names that contain the brand's name (§1: not the brand). Case-sensitive. */
-const ORG_AFTER = /^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers|University|College|School|Institute|Museum|Hospital|Trust|Authority|Agency|Union|Club|Party|Church|Festival|Conservancy|Conservation|Coalition|Orchestra|Zoo|Prize|Cathedral|Seminary|Observatory)\b/;
+const ORG_AFTER = /^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers|University|College|School|Institute|Museum|Hospital|Trust|Authority|Agency|Union|Club|Party|Church|Festival|Conservancy|Conservation|Coalition|Orchestra|Zoo|Prize|Cathedral|Seminary|Observatory|Center|Centre|Memorial)\b/;
 /** Only markup (heading hashes, list marker, emphasis) between the line start and the name (the window is 80 characters: shorter means the text starts there). */
 const LINE_LEAD_BEFORE = /\n[ \t>*_#\d.)-]*$/;
 /** Heads of place names ("Orange County", "Dodge City", "Patagonia National Park"). Case-sensitive. */
@@ -94,6 +94,8 @@ export function otherProperNoun(c: ProperNounContext): string | null {
   if (OTHER_APPOSITIVE.test(c.after)) return `another meaning: ${OTHER_APPOSITIVE.exec(c.after)![0].replace(/^,\s+/, '')}`;
   if (HONORIFIC_BEFORE.test(c.before)) return 'a person (title before the name)';
   if (TITLE_BEFORE.test(c.before)) return `the title of a work (${TITLE_BEFORE.exec(c.before)![0].trim()} …)`;
+  // '"Tesla" (2020) is a biopic': a quoted name followed by a year in brackets is a work's title.
+  if (/["“]$/.test(c.before) && /^["”]\s*\((?:1[89]|20)\d\d\)/.test(c.after)) return 'the title of a work (quoted, with its year)';
   const prev = /([A-Z][a-z'’]+)\s+$/.exec(c.before);
   if (prev !== null) {
     const word = prev[1]!.replace(/['’]s$/, '');

@@ -52,7 +52,7 @@ const AVOID_SIDE = /^(?:avoid|skip|not recommended\b.*|不推荐|不建议|避�
 // its evaluative clauses weigh a quarter, except an explicit recommendation. "It depends on your
 // needs" / "按需求选择" say so only in prose: a recommendation list often opens with them.
 const BALANCED = /各有所长|各有千秋|各有优劣|各有利弊|各有优势|各有特点|各有侧重|\bneither is (?:better|the clear winner|objectively better)|\beach ha(?:s|ve) (?:its|their) (?:own )?(?:strengths|merits)|\bno clear winner/i;
-const BALANCED_IN_PROSE = /按(?:自己的|个人)?需求选择|按需选择|看个人需求|看个人喜好|取决于(?:你|个人|自己)|\bit (?:really |all )?depends on\b|\bcomes down to\b|\bchoose based on\b|\bdepends on (?:your|what you)/i;
+const BALANCED_IN_PROSE = /按(?:自己的|个人)?需求选择|按需选择|看个人需求|看个人喜好|取决于(?:你|个人|自己)|\bit (?:really |all )?depends on\b|\bcomes down to\b|\bchoose based on\b|\bdepends on (?:your|what you|whether)/i;
 // An explicit balanced verdict on one entry ("优缺点都很明显", "it's a trade-off", "a mixed picture
 // overall", "middle-of-the-road"): that target's pros and cons weigh the same, so its stance is
 // neutral (§3) — its evaluative clauses weigh a quarter, the verdict itself nothing.
@@ -73,6 +73,9 @@ const SIMILAR_TO = /(?:和|跟|与|同)\s+(?:差不多|一样|相当|相近|类�
 const LIST_LINE = /^[ \t]*(?:[*+-]|\d{1,2}[.、)]|#{1,6})[ \t]/m;
 const RECOMMENDS = /推荐|首选|建议(?:选|买)|\brecommend|\bgo with\b|\bour pick\b|\btop pick\b|\bi'd (?:pick|choose|go)|\bbest (?:overall|choice|pick|option)\b/i;
 const BALANCED_WEIGHT = 0.25;
+/** The least negative raw sum of a target advised against: tanh(−0.5 / 2) ≈ −0.245, a negative label. */
+const ADVISED_AGAINST_FLOOR = 0.5;
+const FORMER_LATTER = /前者|后者|\bthe (?:former|latter)\b/i;
 // An explicit verdict against the brand ("I would avoid it", "not worth it", "hard to recommend"):
 // like an explicit recommendation it keeps its full weight in a balanced answer, in steps and in a
 // pros/cons entry (rules §3: advised against is negative; a polite concession does not change this).
@@ -149,6 +152,7 @@ export function sentimentsByTarget(
   const topics = scopeTargets(scopes, hits);
   const contributions: Contribution[] = [];
   let previousSentenceTargets = new Set<number>();
+  let previousOrder: number[] = [];
   let lastSentence = { end: 0, targets: new Set<number>() };
   const refusal = REFUSAL.test(text.slice(0, 120));
   const balanced = refusal || BALANCED.test(text) || (BALANCED_IN_PROSE.test(text) && !LIST_LINE.test(text));
@@ -189,6 +193,8 @@ export function sentimentsByTarget(
       return follows && lexiconScore(text.slice(sentence.start, sentence.end)) < 0 ? lastSentence.targets : new Set<number>();
     };
     let carry = new Set<number>();
+    // Targets in the order this sentence names them, for 前者/后者 ("the former"/"the latter").
+    const sentenceOrder: number[] = [];
     const sentenceStart = contributions.length;
     let lastValue = 0;
     let pending = new Set<number>();
@@ -197,6 +203,7 @@ export function sentimentsByTarget(
     for (let ci = sentence.firstClause; ci < sentence.firstClause + sentence.clauseCount; ci++) {
       const clause = clauses[ci]!;
       const ownHits = clauseHits[ci]!;
+      for (const h of ownHits) if (!sentenceOrder.includes(h.target)) sentenceOrder.push(h.target);
       const blanked = /^\s*:/.test(text.slice(clause.end, clause.end + 3)) ? blankNames(text, clause, ownHits) : null;
       const labelMatch = blanked === null ? null : SIDE_LABEL.exec(blanked);
       const label = labelMatch !== null && (blanked!.slice(0, labelMatch.index).match(/\p{L}+/gu) ?? []).length <= LABEL_MAX_WORDS ? labelMatch : null;
@@ -217,7 +224,8 @@ export function sentimentsByTarget(
       const verdict = BALANCED_VERDICT.test(clauseText);
       // "Those roughly balance each other out." names nobody: the verdict is on the previous subject.
       const fallback = carry.size > 0 ? carry : verdict && context().size === 0 ? previousSentenceTargets : context();
-      if (ownHits.length === 0 && fallback.size === 0 && pending.size === 0 && pendingObjects.size === 0) continue; // about nobody
+      const refersBack = ownHits.length === 0 && (sentenceOrder.length >= 2 || previousOrder.length >= 2) && FORMER_LATTER.test(clauseText);
+      if (ownHits.length === 0 && fallback.size === 0 && pending.size === 0 && pendingObjects.size === 0 && !refersBack) continue; // about nobody
       const named = new Set(ownHits.map((h) => h.target));
       let score: ClauseScore | null = null;
       const lazyScore = (): ClauseScore => (score ??= scoreClause(text, clause, ownHits));
@@ -240,7 +248,21 @@ export function sentimentsByTarget(
         for (const t of named.size > 0 ? named : fallback) subjects.add(t);
       }
       if (objects.size > 0 && subjects.size === 0) for (const t of fallback) if (!objects.has(t)) subjects.add(t);
+      // "…比小米 14 差一截，同样的预算我更建议选后者" / "综合来看更推荐前者": 后者/前者 ("the latter"/"the
+      // former") is the last/first of the two or more brands just compared (this sentence, else the
+      // one before); the clause prefers it to the others (§3: criticised while a competitor is
+      // recommended). "建议选后者" recommends even though 建议 alone weighs nothing.
+      const reference = named.size === 0 ? FORMER_LATTER.exec(clauseText) : null;
+      const order = sentenceOrder.length >= 2 ? sentenceOrder : previousOrder;
+      if (reference !== null && order.length >= 2) {
+        const chosen = /后者|latter/i.test(reference[0]) ? order[order.length - 1]! : order[0]!;
+        subjects.clear();
+        objects.clear();
+        subjects.add(chosen);
+        for (const t of order) if (t !== chosen) objects.add(t);
+      }
       let subjectValue = s.comparison !== null && objects.size > 0 ? s.comparison.subjectPolarity : s.polarity;
+      if (reference !== null && order.length >= 2 && subjectValue === 0 && RECOMMENDS.test(clauseText)) subjectValue = 1;
       // "…, but for long-term investors these brokers are better" / "其他品牌更值得": a clause that
       // names nobody and praises the alternatives criticises the carried target (§3).
       if (named.size === 0 && ALTERNATIVES_BETTER.test(clauseText)) subjectValue = -Math.max(1, Math.abs(subjectValue));
@@ -282,6 +304,7 @@ export function sentimentsByTarget(
     } else if (sentenceTargets.size > 0 && questionTargets.size > 0 && ![...sentenceTargets].every((t) => questionTargets.has(t))) questionTargets = new Set();
     else if (questionTargets.size > 0) questionAnswered = true;
     if (sentenceTargets.size > 0) previousSentenceTargets = sentenceTargets;
+    if (sentenceOrder.length > 0) previousOrder = sentenceOrder;
     lastSentence = { end: sentence.end, targets: LIST_OPENING.test(sentenceText) ? new Set<number>() : sentenceTargets };
   }
   for (const t of cautioned) contributions.push({ target: t, clause: 0, value: CAUTION_STANCE });
@@ -338,6 +361,9 @@ function aggregate(
     const [p, n] = [pros[t]!, cons[t]!];
     const even = proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(p, n) / Math.max(p, n) >= BALANCE_RATIO;
     if (!advisedAgainst.has(t) && (even || balancedTargets.has(t))) raw[t]! *= BALANCED_WEIGHT;
+    // Advice against is the verdict: praise before it is a polite concession and cannot outweigh
+    // it ("great classes, …; worth it only if you find it deeply discounted": §3 negative).
+    else if (advisedAgainst.has(t) && raw[t]! > -ADVISED_AGAINST_FLOOR) raw[t] = -ADVISED_AGAINST_FLOOR;
   }
   const mentioned = new Set(hits.map((h) => h.target));
   return raw.map((r, t) => {

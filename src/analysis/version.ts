@@ -37,5 +37,11 @@
  *        that names nobody, unless the sentence says it was fixed; a complaint as a procedure is no
  *        problem; a trailing "…, though <con>" weighs as written in the balance test (one pro, one
  *        con: neutral); more everyday Chinese praise and criticism; "X became …" is brand evidence.
+ *   2.7: Chinese list shapes: 1、 before a digit (2、352 X86C, 1、2000 元以内), （1）/1） items under 1、
+ *        tiers, a product section beside a steps/tips/advice section is no group, link-title items
+ *        with a description are products, leads repeated under dimension headings and a category's
+ *        example name (旋转式（代表：欧乐B）) never rank; facts lists and partial refusals never rank;
+ *        便宜归便宜 concessions, 前者/后者 preferences, advice against outweighs earlier praise,
+ *        "worth it only if …"; Lincoln Center, a quoted title with its year; lexicon words.
  */
-export const ENGINE_VERSION = '2.6.0';
+export const ENGINE_VERSION = '2.7.0';

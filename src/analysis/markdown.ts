@@ -593,7 +593,10 @@ export function parseStructure(text: string): DocStructure {
     // A section whose sibling sections hold no list that could rank (一、Picks then 二、Notes /
     // 三、Summary as prose, or a market-share list beside 二、原因分析) is one of the answer's parts,
     // not a group of a grouped list: a grouped list has several groups holding sub-items (§2, RS1).
-    return siblings.length > 0 && !siblings.some((e) => holders.has(e));
+    // Only 一、/（一） sections: "### 1. Best overall" is a list item (§2), a category whose bullets
+    // are its sub-items even when "### 2. Best budget" is prose.
+    const cnSection = /^[#*_\s]*[（(]?[一二三四五六七八九十]+[、.．)）]/.test(text.slice(p.lead.start, p.lead.end));
+    return cnSection && siblings.length > 0 && !siblings.some((e) => holders.has(e));
   };
   blocks.forEach((b, bi) => {
     if (b.token.type === 'table') {

@@ -574,15 +574,29 @@ export function parseStructure(text: string): DocStructure {
   for (const run of allRuns) for (const e of run.entries) styleOf.set(e, run.style);
   const holders = new Set<RankEntry>();
   blocks.forEach((b, bi) => {
-    if (b.token.type !== 'list' || listWhy(b, bi).why !== undefined) return;
-    const p = parentAt(b.start);
-    if (p !== null) holders.add(p);
+    if (b.token.type !== 'list') return;
+    const { items, why } = listWhy(b, bi);
+    if (why !== undefined) return;
+    // Each item: a group line Markdown folded into the previous item starts a group inside the list.
+    for (const it of items) {
+      const p = parentAt(it.start);
+      if (p !== null) holders.add(p);
+    }
   });
+  // Numbered paragraphs nested under a section ("二、进口" then "（1）西门子：…") hold sub-items too.
+  for (const e of paraEntries) if (e.parent !== null && !e.source) holders.add(e.parent);
   const loneSection = (p: RankEntry): boolean => {
     const style = p.kind === 'heading' ? 'heading' : styleOf.get(p);
     if (style === undefined) return false;
     const siblings = parents.filter((e) => e !== p && e.rank > 0 && (e.kind === 'heading' ? 'heading' : styleOf.get(e)) === style);
-    return siblings.some(adviceSection) && !siblings.some((e) => holders.has(e) && !adviceSection(e));
+    if (siblings.some(adviceSection) && !siblings.some((e) => holders.has(e) && !adviceSection(e))) return true;
+    // A section whose sibling sections hold no list that could rank (一、Picks then 二、Notes /
+    // 三、Summary as prose, or a market-share list beside 二、原因分析) is one of the answer's parts,
+    // not a group of a grouped list: a grouped list has several groups holding sub-items (§2, RS1).
+    // Only 一、/（一） sections: "### 1. Best overall" is a list item (§2), a category whose bullets
+    // are its sub-items even when "### 2. Best budget" is prose.
+    const cnSection = /^[#*_\s]*[（(]?[一二三四五六七八九十]+[、.．)）]/.test(text.slice(p.lead.start, p.lead.end));
+    return cnSection && siblings.length > 0 && !siblings.some((e) => holders.has(e));
   };
   blocks.forEach((b, bi) => {
     if (b.token.type === 'table') {

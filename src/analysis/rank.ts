@@ -19,8 +19,15 @@ function hitsIn(hits: readonly Hit[], span: Span): Hit[] {
  */
 function leadsWith(text: string, span: Span, hit: Hit): boolean {
   const before = text.slice(span.start, hit.start).replace(/^[ \t]*(?:[*+-]|\d{1,9}[.)])/, '');
-  return /^[\s*_[(#>-]*(?:\d{1,2}[.)、][\s*_[]*)?(?:(?:the|推荐|首选|选)[\s*_[]*)?$/.test(before);
+  return /^[\s*_[(#>-]*(?:\d{1,2}[.)、][\s*_[]*)?(?:(?:the|推荐|首选|选)[\s*_[]*)?$/.test(before) || SUB_BRAND_BEFORE.test(before);
 }
+
+/**
+ * A sub-brand named "X by Brand" ("Courtyard by Marriott", "Conrad Tokyo by Hilton"): one to three
+ * name words then "by" before the name, so the lead is one name (§2, RS2). The text is case-folded
+ * here, so a participle before "by" ("owned by", "recommended by", "made by") says it is a sentence, not a name.
+ */
+const SUB_BRAND_BEFORE = /^[\s*_[(#>-]*(?:(?![\p{L}]*ed\b|(?:made|run|built|sold|beaten|written|driven|chosen|taken|given|known)\b)[\p{L}\d'’&.-]+[ \t]+){1,3}by[ \t]+$/u;
 
 /**
  * A name given in brackets as an example of the category the lead names ("**旋转式（代表：欧乐B）**",

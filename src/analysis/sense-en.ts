@@ -83,6 +83,16 @@ export interface ProperNounContext {
   isTrackedName: (word: string) => boolean;
 }
 
+/**
+ * "Park Hyatt Tokyo — …" leading a list item: a word before the name and a place or property name
+ * after it make one hotel or product name (a sub-brand, §2 RS2), not a person (a person's name is
+ * followed by what they did, not by another capitalised name).
+ */
+function subBrandLead(c: ProperNounContext, prevWritten: string): boolean {
+  const lineBefore = c.before.slice(0, c.before.length - prevWritten.length);
+  return LINE_LEAD_BEFORE.test(c.before.length < 80 ? `\n${lineBefore}` : lineBefore) && /^\s+[A-Z][a-z]+\b(?![.,;:!?]?\s+[a-z])/.test(c.after);
+}
+
 /** The reason this capitalised word belongs to another proper noun, or null. */
 export function otherProperNoun(c: ProperNounContext): string | null {
   // "Nike Training Club", "Nike Run Club" leading a heading or list item are products (apps), not
@@ -103,7 +113,7 @@ export function otherProperNoun(c: ProperNounContext): string | null {
     if (PLACE_QUALIFIER_BEFORE.test(c.before) && !c.previousIsSentenceStart) return 'part of a place name';
     // "Michael Jordan", "Henry Ford": a first name right before the name, and no possessive or
     // product token after it ("Dell Alienware m18" is a product).
-    if (!c.isTrackedName(lower) && !NOT_A_PERSON_BEFORE.has(lower) && !DETERMINERS.has(lower) && !/['’]s$/.test(prev[1]!) && isFirstName(lower) && !/^\s+(?:[A-Z0-9][\w-]*\d|\d)/.test(c.after)) {
+    if (!c.isTrackedName(lower) && !NOT_A_PERSON_BEFORE.has(lower) && !DETERMINERS.has(lower) && !/['’]s$/.test(prev[1]!) && isFirstName(lower) && !/^\s+(?:[A-Z0-9][\w-]*\d|\d)/.test(c.after) && !subBrandLead(c, prev[0])) {
       return `a person (${word} ${c.written})`;
     }
     if (PLACE_HEAD_NAMES.has(c.key) && !c.isTrackedName(lower) && !DETERMINERS.has(lower)) return `part of a place name (${word} ${c.written})`;

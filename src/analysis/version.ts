@@ -43,5 +43,9 @@
  *        example name (旋转式（代表：欧乐B）) never rank; facts lists and partial refusals never rank;
  *        便宜归便宜 concessions, 前者/后者 preferences, advice against outweighs earlier praise,
  *        "worth it only if …"; Lincoln Center, a quoted title with its year; lexicon words.
+ *   2.8: a 一、/（一） section whose sibling sections hold no rankable list (一、Picks beside 二、Notes /
+ *        Summary / 说明 prose) is a part of the answer, not a group: its items rank by their own numbers;
+ *        "X by Brand" sub-items (Courtyard by Marriott) give the group's index; "Park Hyatt Tokyo"
+ *        at an item's lead is a sub-brand, not a person.
  */
-export const ENGINE_VERSION = '2.7.0';
+export const ENGINE_VERSION = '2.8.0';

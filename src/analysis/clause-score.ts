@@ -126,6 +126,13 @@ const PROCEDURE_EN = /\b(?:(?:file|submit|lodge|raise|open)\s+(?:a|an|your)\s+(?
 const PROCEDURE_ZH_BEFORE = /(?:向|找|拨打|通过)[^，。；]{0,12}$|(?:如何|怎么|怎样|可以)$/;
 const PROCEDURE_ZH_AFTER = /^(?:渠道|电话|入口|方式|流程|途径)/;
 
+const LATIN_WORD = /[a-z]+/g;
+/** The first run of a-z letters in body from `at` on (what `body.slice(at).split(/[^a-z]+/).filter(Boolean)[0]` gives). */
+function firstWordFrom(body: string, at: number): string | undefined {
+  LATIN_WORD.lastIndex = at;
+  return LATIN_WORD.exec(body)?.[0];
+}
+
 /** Multiplier from the few characters/words right before a lexicon hit (weight: the hit's sign). */
 function modifier(body: string, from: number, at: number, cjk: boolean, weight: number): number {
   let factor = 1;
@@ -142,10 +149,11 @@ function modifier(body: string, from: number, at: number, cjk: boolean, weight: 
   if (PHRASE_NEGATOR_EN.test(window)) factor *= -0.8;
   if (weight < 0 && PROCEDURE_EN.test(window)) return 0;
   const words = window.split(/[^a-z'’]+/).filter(Boolean).slice(-3);
-  const after = body.slice(at).split(/[^a-z]+/).filter(Boolean);
   words.forEach((w, i) => {
     const word = w.replace('’', "'");
-    const next = words[i + 1] ?? after[0];
+    // Only "not" looks at the next word; the first word after the hit is found without splitting
+    // the whole rest of the clause (once per English hit, that was quadratic in the clause length).
+    const next = word === 'not' ? (words[i + 1] ?? firstWordFrom(body, at)) : undefined;
     if (NEGATOR_EN.has(word) && !(word === 'not' && next === 'only')) factor *= -0.8;
     else if (weight < 0 && PROBLEM_REMOVER_EN.has(word)) factor *= -0.8;
     else if (INTENSIFIER_EN.has(word)) factor *= 1.5;

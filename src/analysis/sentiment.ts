@@ -89,6 +89,9 @@ const BARE_CONTRAST = /^[\s*_>#-]*(?:however|but|yet|still|that said|不过|但�
 const BALANCE_RATIO = 0.6;
 const CONNECTIVES = /以及|还有|和|与|及|或|跟|同|\band\b|\bor\b|\bvs\.?|\bversus\b/g;
 
+/** An ideograph in U+3400–U+9FFF that no CONNECTIVES alternative can remove and that is no symbol. */
+const KEPT_IDEOGRAPH = /[\u3400-\u4dbf\u4e00-\u9fff](?<![以及还有和与或跟同])/;
+
 export function labelFor(score: number): Sentiment['label'] {
   if (score >= POSITIVE_THRESHOLD) return 'positive';
   if (score <= NEGATIVE_THRESHOLD) return 'negative';
@@ -107,6 +110,9 @@ function namesOnly(text: string, clause: Clause, hits: readonly Hit[]): boolean 
   for (const h of [...hits].reverse()) {
     body = `${body.slice(0, h.start - clause.start)} ${body.slice(h.end - clause.start)}`;
   }
+  // Quick answer first: a CJK ideograph that is no connective character survives both
+  // replacements below (U+4DC0–U+4DFF are symbols, \p{S}, so they are left to the full test).
+  if (KEPT_IDEOGRAPH.test(body)) return false;
   const rest = body.replace(CONNECTIVES, ' ').replace(/[\p{P}\p{S}]/gu, ' ').trim();
   if (/[\u3400-\u9fff]/.test(rest)) return false;
   // Model-number residue is a few short tokens ("mate 60 pro", "galaxy s24"); a verb such as

@@ -122,6 +122,8 @@ class Dictionary {
   private readonly groups: number[];
   /** Per group: 1 once its lines are in `freq`. */
   private readonly loaded: Uint8Array;
+  /** Per loaded group: its longest word, in UTF-16 units. */
+  private readonly longest: Int32Array;
   private readonly freq = new Map<string, number>();
   private readonly body: Buffer;
 
@@ -133,22 +135,40 @@ class Dictionary {
     this.maxLen = index.maxLen;
     this.groups = index.groups;
     this.loaded = new Uint8Array(this.groups.length / 3);
+    this.longest = new Int32Array(this.groups.length / 3);
   }
 
   /** The word's frequency, or undefined when the dictionary does not hold it. */
   get(word: string): number | undefined {
-    const group = this.groupOf(word.charCodeAt(0));
-    if (group < 0) return undefined;
+    if (this.reach(word.charCodeAt(0)) === 0) return undefined;
+    return this.freq.get(word);
+  }
+
+  /**
+   * The length of the longest word that starts with code unit `first` (0: none), its group's words
+   * loaded into `freq`. No word starting with `first` is longer, so `cut` need not look further.
+   */
+  reach(first: number): number {
+    const group = this.groupOf(first);
+    if (group < 0) return 0;
     if (this.loaded[group] === 0) {
       const lines = this.body.toString('utf8', this.groups[group * 3 + 1], this.groups[group * 3 + 2]);
+      let longest = 0;
       for (let at = 0; at < lines.length; ) {
         const sp = lines.indexOf(' ', at);
         const eol = lines.indexOf('\n', sp);
         this.freq.set(lines.slice(at, sp), Number.parseInt(lines.slice(sp + 1, eol), 10));
+        longest = Math.max(longest, sp - at);
         at = eol + 1;
       }
       this.loaded[group] = 1;
+      this.longest[group] = longest;
     }
+    return this.longest[group]!;
+  }
+
+  /** The frequency of a word whose first code unit's group `reach` has loaded. */
+  loadedFreq(word: string): number | undefined {
     return this.freq.get(word);
   }
 
@@ -213,9 +233,12 @@ export class ZhWords {
   /** The dictionary's total with the names' frequencies in it (computed on first use). */
   private total = -1;
   private maxLen = 1;
+  /** Longest tracked name, in UTF-16 units. */
+  private namesMaxLen = 0;
 
   constructor(names: readonly string[]) {
     for (const n of names) if (/[\u3400-\u9fff]/.test(n) && !/\s/.test(n)) this.names.set(n, NAME_FREQ);
+    for (const n of this.names.keys()) this.namesMaxLen = Math.max(this.namesMaxLen, n.length);
   }
 
   /** How the hit [start, end) of folded `text` sits among the words of its run of Chinese text. */
@@ -275,6 +298,7 @@ export class ZhWords {
     const names = withNames ? this.names : null;
     const logTotal = Math.log(withNames ? this.total : dict.total);
     const maxLen = withNames ? this.maxLen : dict.maxLen;
+    const namesReach = withNames ? this.namesMaxLen : 0;
     const n = sentence.length;
     const score = new Float64Array(n + 1);
     const next = new Int32Array(n + 1);
@@ -284,10 +308,13 @@ export class ZhWords {
       const single = i + (isHighSurrogate(sentence.charCodeAt(i)) && i + 1 < n ? 2 : 1);
       let best = Number.NEGATIVE_INFINITY;
       let bestEnd = -1;
-      const limit = Math.min(n, i + maxLen);
+      // No word (dictionary or name) longer than the longest that starts with this character:
+      // the lookups beyond it would all miss, so the path found is the same without them.
+      const dictReach = dict.reach(sentence.charCodeAt(i));
+      const limit = Math.min(n, i + maxLen, i + Math.max(dictReach, namesReach));
       for (let j = single; j <= limit; j++) {
         const w = sentence.slice(i, j);
-        const f = names?.get(w) ?? dict.get(w);
+        const f = names?.get(w) ?? (dictReach === 0 ? undefined : dict.loadedFreq(w));
         if (f === undefined) continue;
         const s = Math.log(f) - logTotal + score[j]!;
         if (s >= best) {

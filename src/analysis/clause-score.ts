@@ -109,10 +109,6 @@ const GENERIC_COMPARATIVE = /(?<![对相无好])比(?![较如例赛拟分特起]
 const OBJECT_INTRO_START = /^(?:[\s*_>#-]*)(?:相比|相较|比起|对比|与其|compared (?:to|with)|in comparison (?:to|with)|unlike|versus|vs\.?|relative to)/;
 const OBJECT_INTRO_END = /(?:相比|相比之下|相比较而言|相较而言)\s*$/;
 
-function isCjk(c: number): boolean {
-  return c >= 0x3400 && c <= 0x9fff;
-}
-
 // Verbs that take a problem away ("catches tone issues", "prevents crashes", "fixes bugs"): the
 // problem word after them is no criticism of the subject.
 const PROBLEM_REMOVER_EN = new Set(['catches', 'catch', 'fixes', 'fix', 'fixed', 'solves', 'solve', 'solved', 'eliminates', 'eliminate', 'prevents', 'prevent', 'resolves', 'resolve', 'avoids', 'removes', 'reduces', 'reduce', 'cuts', 'flags', 'detects', 'spots', 'handles']);

@@ -124,8 +124,7 @@ export class MentionMatcher {
     if (re === null) return hits;
     const text = folded.text;
     re.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(text)) !== null) {
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const start = m.index;
       const end = start + m[0].length;
       const key = /\s/.test(m[0]) ? m[0].replace(/\s+/g, ' ') : m[0];
@@ -163,7 +162,7 @@ export class MentionMatcher {
     if (info.checkEnd && end < text.length && isLatinLetter(text.charCodeAt(end))) return false;
     if (!isFoldBoundary(folded, start) || !isFoldBoundary(folded, end)) return false;
     const origStart = folded.origin[start]!;
-    if (masked !== null && masked(origStart, folded.origin[end]!)) return false;
+    if (masked?.(origStart, folded.origin[end]!)) return false;
     if (info.requireCapital) {
       const ch = original[origStart] ?? '';
       const asConfigured = info.camelCase !== undefined && original.startsWith(info.camelCase, origStart);

@@ -28,6 +28,12 @@ function foldCodePoint(cp: number): string {
   return folded;
 }
 
+// The same memo as a flat table for BMP code units whose fold is ONE code unit (most of them):
+// UNKNOWN until first seen, NOT_SINGLE when the fold is longer or empty (then slowCache answers).
+const UNKNOWN = -1;
+const NOT_SINGLE = -2;
+const bmpSingle = new Int32Array(0x10000).fill(UNKNOWN);
+
 function isDropped(c: number): boolean {
   // zero-width space / non-joiner / joiner, word joiner, BOM, soft hyphen
   return c === 0x200b || c === 0x200c || c === 0x200d || c === 0x2060 || c === 0xfeff || c === 0x00ad;
@@ -83,8 +89,19 @@ export function foldText(input: string): FoldedText {
     } else if (c >= 0xd800 && c <= 0xdfff) {
       push(c, i); // lone surrogate
     } else {
-      const folded = foldCodePoint(c);
-      for (let k = 0; k < folded.length; k++) push(folded.charCodeAt(k), i);
+      // Most BMP characters here (。、“” …) fold to one code unit: read it from a flat table
+      // instead of the Map, and build the string only for expansions ("㈱" → "(株)") and drops.
+      let unit = bmpSingle[c]!;
+      if (unit === UNKNOWN) {
+        const folded = foldCodePoint(c);
+        unit = folded.length === 1 ? folded.charCodeAt(0) : NOT_SINGLE;
+        bmpSingle[c] = unit;
+      }
+      if (unit >= 0) push(unit, i);
+      else {
+        const folded = foldCodePoint(c);
+        for (let k = 0; k < folded.length; k++) push(folded.charCodeAt(k), i);
+      }
     }
   }
   origin[len] = n;

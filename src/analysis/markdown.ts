@@ -534,10 +534,11 @@ export function parseStructure(text: string): DocStructure {
   // Comparison by dimension ("### 价格" then "- 蜜雪冰城：…", "- 喜茶：…"; "### 口味" then the same
   // names again): the same item leads under two or more sections compare the brands along each
   // dimension; no recommendation list repeats its whole set of items (§2: comparison dimensions).
-  const leadKeys = blocks.map((b) =>
-    b.token.type !== 'list'
+  const listItems = blocks.map((b) => (b.token.type === 'list' ? locate(text, (b.token as Tokens.List).items, b.start) : null));
+  const leadKeys = listItems.map((items) =>
+    items === null
       ? null
-      : locate(text, (b.token as Tokens.List).items, b.start).map((it) => {
+      : items.map((it) => {
           const l = itemLead(text, it.start, it.end);
           return text.slice(l.start, l.end).replace(/[*_#`[\]]/g, '').trim();
         }),
@@ -554,7 +555,7 @@ export function parseStructure(text: string): DocStructure {
     });
   };
   const listWhy = (b: Located, bi: number): { items: Located[]; intro: string; verbLed: boolean; why: string | undefined } => {
-    const items = locate(text, (b.token as Tokens.List).items, b.start);
+    const items = listItems[bi]!;
     const intro = lastLine(text, blocks[bi - 1]);
     const verbLed = items.filter((it) => VERB_LED.test(text.slice(it.start, it.end))).length * 2 > items.length;
     const why =
@@ -570,12 +571,14 @@ export function parseStructure(text: string): DocStructure {
   // Numbered sections whose lists could rank. When one section ("二、具体推荐") holds the only such
   // list and a sibling section is steps, tips or advice ("三、选型步骤"), the sections are the
   // answer's parts, not groups of one grouped list: its items rank by their own numbers (§2).
+  // Each list's items and verdict, read once for both passes below.
+  const listInfo = blocks.map((b, bi) => (b.token.type === 'list' ? listWhy(b, bi) : null));
   const styleOf = new Map<RankEntry, string>();
   for (const run of allRuns) for (const e of run.entries) styleOf.set(e, run.style);
   const holders = new Set<RankEntry>();
-  blocks.forEach((b, bi) => {
-    if (b.token.type !== 'list') return;
-    const { items, why } = listWhy(b, bi);
+  listInfo.forEach((info) => {
+    if (info === null) return;
+    const { items, why } = info;
     if (why !== undefined) return;
     // Each item: a group line Markdown folded into the previous item starts a group inside the list.
     for (const it of items) {
@@ -605,7 +608,7 @@ export function parseStructure(text: string): DocStructure {
     }
     if (b.token.type !== 'list') return;
     const list = b.token as Tokens.List;
-    const { items, intro, verbLed, why } = listWhy(b, bi);
+    const { items, intro, verbLed, why } = listInfo[bi]!;
     // A short title line ending in a colon right above the list ("小米手环9：" then "- 优点：…")
     // is the subject of the list's sentences (sentiment only: it is no rank entry or group).
     const prevBlock = blocks[bi - 1];

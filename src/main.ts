@@ -13,6 +13,14 @@ const failAnalyze = (error: unknown): never => {
 };
 
 if (process.argv[2] === 'analyze') {
+  // Regular expressions straight to machine code. By default V8 first runs each one through its
+  // bytecode interpreter, and generating that bytecode is slow for the engine's large word
+  // alternations (Node 20: sense.ts's EN_BRAND_NEAR ~20 ms, sense-en.ts's OTHER_APPOSITIVE ~5 ms,
+  // against ~3 and ~0.5 ms as machine code), which a single answer pays on its first analysis
+  // (bench/README.md, Session 7). Same matches either way (bench/analysis-golden.ts, byte-identical);
+  // the flag is read when a regular expression is first compiled, so it must be set before the
+  // engine runs one. Only this verb: the server's and workers' processes are left as they were.
+  (await import('node:v8')).setFlagsFromString('--no-regexp-tier-up');
   const { analyzeCommand, plainAnalyzeOptions, runAnalyze } = await import('./cli/analyze.js');
   const options = plainAnalyzeOptions(process.argv.slice(3));
   if (options !== null) await runAnalyze(options).catch(failAnalyze);

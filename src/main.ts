@@ -21,7 +21,10 @@ if (process.argv[2] === 'analyze') {
   // the flag is read when a regular expression is first compiled, so it must be set before the
   // engine runs one. Only this verb: the server's and workers' processes are left as they were.
   (await import('node:v8')).setFlagsFromString('--no-regexp-tier-up');
-  const { analyzeCommand, plainAnalyzeOptions, runAnalyze } = await import('./cli/analyze.js');
+  // The same module, from the build's one-file bundle and V8 code cache when they are there and
+  // current (cli/analyze-bundle.ts: it saves most of the compiling), else as ES modules.
+  const { loadAnalyzeBundle } = await import('./cli/analyze-bundle.js');
+  const { analyzeCommand, plainAnalyzeOptions, runAnalyze } = loadAnalyzeBundle() ?? (await import('./cli/analyze.js'));
   const options = plainAnalyzeOptions(process.argv.slice(3));
   if (options !== null) await runAnalyze(options).catch(failAnalyze);
   else {

@@ -9,33 +9,15 @@
  * --jsonl), so it holds the functions a first analysis compiles lazily, not only the top level.
  * Nothing is downloaded; esbuild is a devDependency (it is only needed to build).
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { BUNDLE_FILE, CACHE_FILE, INPUTS_FILE, instantiate, ROOT, type LeanAnalyze } from './analyze-bundle.js';
 
 // The cache is only accepted by a process with the same V8 flags: main.ts sets this one for
 // `analyze` before it loads the bundle, so it must be set here before the script is compiled.
 setFlagsFromString('--no-regexp-tier-up');
-
-/**
- * tldts into the bundle too (its load was ~19 ms of a cold start, mostly compiling the public
- * suffix list's code): citations.ts loads it with `createRequire(import.meta.url)('tldts')` on the
- * first citation, which esbuild cannot follow; as a plain `require('tldts')` it is bundled, and
- * esbuild wraps a required CommonJS module so that it still runs only on that first call.
- */
-const TLDTS_LOAD = "createRequire(import.meta.url)('tldts')";
-const bundleTldts: Plugin = {
-  name: 'bundle-tldts',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]analysis[\\/]citations\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (source.split(TLDTS_LOAD).length !== 2) throw new Error(`${args.path}: expected one ${TLDTS_LOAD}`);
-      return { contents: source.replace(TLDTS_LOAD, "require('tldts')"), loader: 'js' };
-    });
-  },
-};
 
 const entry = resolve(dirname(BUNDLE_FILE), 'analyze.js');
 const result = await build({
@@ -51,10 +33,12 @@ const result = await build({
   preserveSymlinks: true,
   metafile: true,
   logLevel: 'warning',
-  plugins: [bundleTldts],
   // `createRequire(import.meta.url)` (tldts, the word lists, commander) and zh-dict.txt resolve
   // from the URL analyze-bundle.ts passes in; esbuild would otherwise leave import.meta empty.
   define: { 'import.meta.url': '__importMetaUrl' },
+  // tldts stays out: citations.ts loads it with createRequire on the first citation, which esbuild
+  // leaves alone. Bundled (and so in the code cache, twice the size) it measured ~6% slower for an
+  // answer without a URL and no faster for one with a URL (bench/README.md, Session 7).
 });
 const source = result.outputFiles[0]!.text;
 const inputs = Object.keys(result.metafile.inputs).map((file) => {

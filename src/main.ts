@@ -5,7 +5,8 @@
  * `analyze` takes a lean path: it loads only the analysis engine, never the server, the database
  * or Fastify, so bulk use starts fast (bench/analyze-cold-start.ts); a plain command line is read
  * without commander (`plainAnalyzeOptions`), anything else (--help, a bad option) goes through
- * commander for its help and errors. Every other verb loads the full program (src/cli/program.ts).
+ * commander for its help and errors. Its code comes from the build's code-cached bundle when there
+ * is a current one (cli/analyze-bundle.ts). Every other verb loads the full program (src/cli/program.ts).
  */
 const failAnalyze = (error: unknown): never => {
   process.stderr.write(`sightline: ${error instanceof Error ? error.message : String(error)}\n`);

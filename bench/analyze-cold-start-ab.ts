@@ -5,8 +5,9 @@
  * medians, their ratio to the floor, and the per-iteration new/old ratio.
  *   npx tsx bench/analyze-cold-start-ab.ts --old <dir with an old dist/> [--new .] [--runs 25]
  * (An old build: `git worktree add`/`git archive` the commit, then `npm run build` or
- * `npx tsc -p tsconfig.build.json && node dist/src/analysis/build-zh-dict.js` there, with a
- * node_modules beside it.)
+ * `npx tsc -p tsconfig.build.json && node dist/src/analysis/build-zh-dict.js &&
+ * node dist/src/cli/build-analyze-bundle.js` there (the last makes the code-cached bundle,
+ * Session 7), with a node_modules beside it.)
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

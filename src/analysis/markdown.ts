@@ -542,7 +542,7 @@ export function parseStructure(text: string): DocStructure {
     if (FACTS_INTRO.test(intro)) return 'facts / partial refusal';
     if (TROUBLESHOOT.test(intro) && !PRODUCT_INTRO.test(intro)) return 'how-to / tips / reasons list';
     if ((HOWTO.test(intro) && !PRODUCT_INTRO.test(intro)) || (HOWTO.test(section) && !PRODUCT_INTRO.test(section) && intro === '')) return 'how-to / tips / reasons list';
-    if (noteTitle(intro) || (noteTitle(part) && !PRODUCT_INTRO.test(intro))) return NOTE_WHY;
+    if (noteTitle(intro) || (noteTitle(part) && intro === '')) return NOTE_WHY;
     return undefined;
   };
   // The nearest section title before a position: a heading, a bold title line, or a 一、/（一） section

@@ -132,7 +132,7 @@ const STEPS = /^(?:[#*_\s]*)to [a-z]+ |步骤|方法|操作|办法|做法|(?:如
 const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash|drop|disconnect)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
 // A list of facts (ownership, founding, background) or one a partial refusal offers instead of
 // recommendations: never a product list, whatever nouns it uses (§2: RE1).
-const FACTS_INTRO = /\bI can(?:'|’|no)t (?:help with|assist with|advise on|recommend (?:a |any )?specific)|\bI(?:'|’)m (?:not able|unable) to (?:help with|recommend (?:a |any )?specific)|\bgeneral background\b|\bbackground on\b|\bwho owns\b|\bhistory of\b|我(?:无法|不能)(?:提供|推荐|帮)|发展历程|背景(?:资料|信息|介绍)/i;
+const FACTS_INTRO = /\bI can(?:'|’|no)t (?:help with|assist with|advise on|recommend (?:a |any )?specific)|\bI(?:'|’)m (?:not able|unable) to (?:help with|recommend (?:a |any )?specific)|\bgeneral background\b|\bgeneral(?:,)? (?:factual )?information\b|\bfactual information\b|\bgeneral facts\b|\bbackground on\b|\bwho owns\b|\bhistory of\b|我(?:无法|不能)(?:提供|推荐|帮)|发展历程|背景(?:资料|信息|介绍)/i;
 // A section titled as steps, tips or advice ("二、选购步骤", "### 二、使用小技巧", "二、选购建议", "Buying
 // guide"): the title ENDS with the word, so a group such as "二、性价比之选（建议预算有限时）" is none.
 const ADVICE_SECTION = /(?:步骤|方法|技巧|建议|指南|贴士|注意事项|要点|流程|教程|常见问题|\btips|\bsteps|\badvice|\bguide|\bfaq)$|^(?:how to|to [a-z]+ )/i;
@@ -590,6 +590,19 @@ export function parseStructure(text: string): DocStructure {
     const members = new Set(listed);
     for (const e of paraEntries) if (members.has(e) || (e.parent !== null && members.has(e.parent))) Object.assign(e, { source: true, why });
     if (verbLed || ((STEPS.test(intro) || TROUBLESHOOT.test(intro)) && !PRODUCT_INTRO.test(intro))) steps.push({ start: first.scope.start, end: listed[listed.length - 1]!.scope.end });
+  }
+
+  // Numbered paragraphs inside a step ("二、选择申请渠道" then "（1）下载…App"; the 一、 run announced as
+  // steps) are sub-steps, not a product list (§2: how-to steps).
+  const stepSections = entries.filter((e) => e.kind === 'paragraph' && e.source && e.why === 'how-to / tips / reasons list' && e.leadStart !== true);
+  for (const run of allRuns) {
+    const listed = run.entries.filter((e) => listedParas.has(e) && e.parent === null && !e.source);
+    const first = listed[0];
+    if (first === undefined) continue;
+    const host = stepSections.filter((e) => e.lead.start < first.lead.start).pop();
+    if (host === undefined || text.slice(host.lead.end, first.lead.start).split('\n').filter((l) => l.trim() !== '').length > 1) continue;
+    for (const e of listed) Object.assign(e, { source: true, why: 'how-to sub-steps of a step' });
+    steps.push({ start: first.scope.start, end: listed[listed.length - 1]!.scope.end });
   }
 
   // Pass 2: lists and tables.

@@ -14,7 +14,8 @@
  *      heading/paragraph, gives the GROUP's rank when the brand leads the sub-item.
  *   Tables are never ranked. Entries that never rank (`source`): source lists (announced as
  *   参考/来源/Sources, or whose items are mostly just links), caution sections (不推荐/避坑/
- *   avoid/be cautious), how-to steps, tips, reasons and criteria, and detail lists under an entry
+ *   avoid/be cautious), how-to steps (also verb-led numbered headings and the sub-steps of a step), tips,
+ *   notes/background/conclusion parts, fact-field or comparison-dimension lists, dated-event timelines, reasons and criteria, and detail lists under an entry
  *   (pros/cons "label: …" items; rank.ts also skips lists under an entry that names a brand).
  * - topic scopes: headings, list items and table rows, whose lead names the subject of the block;
  *   the sentiment module attributes sentences that name nobody to that subject.
@@ -126,7 +127,7 @@ const RANK_HEADER = /^(排名|名次|排行|序号|rank|ranking|#|no\.?|位次)$
 // A section that warns against what it lists is not a recommendation list (§2).
 const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|谨慎|需要注意的品牌|(?<!不容易|不会|避免|防止|防|少|别)踩雷|黑名单|劝退|避免选择|\bavoid\b|be cautious|caution|not recommended|steer clear|think twice|red flags|approach with care|\bskip\b|wary/i;
 // Lists of steps, tips, reasons or criteria name brands in passing; they are not product lists.
-const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|快讯|资讯|要闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
+const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|快讯|资讯|要闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|贴士|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
 // Steps to follow (a subset of HOWTO: not tips or reasons) and troubleshooting intros.
 const STEPS = /^(?:[#*_\s]*)to [a-z]+ |步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|流程|排查|\bhow to\b|\bsteps?\b|troubleshoot/i;
 const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash|drop|disconnect)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
@@ -175,6 +176,16 @@ function fieldList(text: string, items: readonly Located[]): boolean {
     return label !== '' && FIELD_LABEL.test(label);
   }).length;
   return fields * 2 > items.length;
+}
+
+/** An item opening with a date ("2023 年 12 月，X 召回…", "In March 2024, X …"): an event, not a product. */
+const DATED_OPENER = /^(?:\*\*|__)?(?:(?:19|20)\d\d\s*年(?:\s*\d{1,2}\s*月)?(?:\s*\d{1,2}\s*日)?|in (?:(?:january|february|march|april|may|june|july|august|september|october|november|december) )?(?:19|20)\d\d)(?:\*\*|__)?\s*[,，:]/i;
+
+/** A list whose items mostly open with a date: a timeline of events (news, recalls, lawsuits), not a product list (§2). */
+function datedList(text: string, items: readonly Located[]): boolean {
+  if (items.length < 2) return false;
+  const dated = items.filter((it) => DATED_OPENER.test(text.slice(it.start, it.end).replace(LIST_MARKER, ''))).length;
+  return dated * 2 > items.length;
 }
 
 /** The last sentence of an intro line ("… 引发关注。也可以用：" → "也可以用："). */
@@ -643,6 +654,8 @@ export function parseStructure(text: string): DocStructure {
             ? 'comparison dimensions'
             : fieldList(text, items)
               ? FIELDS_WHY
+              : datedList(text, items)
+                ? 'dated events (timeline)'
               : unrankedWhy(intro, sectionLead(b.start), partBefore(b.start));
     return { items, intro, verbLed, why };
   };

@@ -14,7 +14,8 @@
  *      heading/paragraph, gives the GROUP's rank when the brand leads the sub-item.
  *   Tables are never ranked. Entries that never rank (`source`): source lists (announced as
  *   参考/来源/Sources, or whose items are mostly just links), caution sections (不推荐/避坑/
- *   avoid/be cautious), how-to steps, tips, reasons and criteria, and detail lists under an entry
+ *   avoid/be cautious), how-to steps (also verb-led numbered headings and the sub-steps of a step), tips,
+ *   notes/background/conclusion parts, fact-field or comparison-dimension lists, dated-event timelines, reasons and criteria, and detail lists under an entry
  *   (pros/cons "label: …" items; rank.ts also skips lists under an entry that names a brand).
  * - topic scopes: headings, list items and table rows, whose lead names the subject of the block;
  *   the sentiment module attributes sentences that name nobody to that subject.
@@ -90,7 +91,7 @@ const PARA_STYLES: ReadonlyArray<readonly [string, RegExp]> = [
 const PARA_NUMBER = /^[ \t]*(?:\*\*|__)?[ \t]*(?:\d{1,2}[ \t]*[.、):]|\(\d{1,2}\)|第[一二三四五六七八九十][名位，,、:]|[一二三四五六七八九十][、.]|\([一二三四五六七八九十]\)|\d\uFE0F?\u20E3)[ \t]*/;
 const MEDALS: Record<string, number> = { '🥇': 1, '🥈': 2, '🥉': 3 };
 const MEDAL = /^[ \t]*(?:\*\*|__)?[ \t]*(🥇|🥈|🥉)/u;
-const EMOJI_BULLET = /^[ \t]*(✅|✔️?|☑️?|👉|🔹|🔸|🔷|🔶|▪️?|◆|◇|★|☆|•|⭐️?|🌟|📌|🔥|💎|🏆|👍|🟢|🔵)/u;
+export const EMOJI_BULLET = /^[ \t]*(✅|✔️?|☑️?|👉|🔹|🔸|🔷|🔶|▪️?|◆|◇|★|☆|•|⭐️?|🌟|📌|🔥|💎|🏆|👍|🟢|🔵)/u;
 
 /** Number and numbering style of a numbered paragraph line ("1、X", "一、X", "1️⃣ X", "🥇 X"); null when none. */
 function paraNumber(line: string, runs: ReadonlyMap<string, { entries: readonly RankEntry[] }>): { style: string; n: number } | null {
@@ -124,21 +125,68 @@ function isSourceIntro(intro: string): boolean {
 const ITEM_LABEL = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*(?:\*\*|__)?(?:[\u4e00-\u9fff]{1,6}|[a-z]+(?: [a-z]+){0,2})(?:\*\*|__)?[ \t]*[:：]/;
 const RANK_HEADER = /^(排名|名次|排行|序号|rank|ranking|#|no\.?|位次)$/i;
 // A section that warns against what it lists is not a recommendation list (§2).
-const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|谨慎|需要注意的品牌|踩雷|黑名单|劝退|避免选择|\bavoid\b|be cautious|caution|not recommended|steer clear|think twice|red flags|approach with care|\bskip\b|wary/i;
+const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|谨慎|需要注意的品牌|(?<!不容易|不会|避免|防止|防|少|别)踩雷|黑名单|劝退|避免选择|\bavoid\b|be cautious|caution|not recommended|steer clear|think twice|red flags|approach with care|\bskip\b|wary/i;
 // Lists of steps, tips, reasons or criteria name brands in passing; they are not product lists.
-const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|快讯|资讯|要闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
+const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|快讯|资讯|要闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|贴士|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
 // Steps to follow (a subset of HOWTO: not tips or reasons) and troubleshooting intros.
 const STEPS = /^(?:[#*_\s]*)to [a-z]+ |步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|流程|排查|\bhow to\b|\bsteps?\b|troubleshoot/i;
 const TROUBLESHOOT = /\b(?:won't|doesn't|does not|can't|cannot|isn't|keeps)\b[^.\n]{0,40}\b(?:connect|work|turn on|charge|sync|load|start|pair|update|crash|drop|disconnect)|not working|troubleshoot|排查|故障|无法|连不上|不能用|打不开/i;
 // A list of facts (ownership, founding, background) or one a partial refusal offers instead of
 // recommendations: never a product list, whatever nouns it uses (§2: RE1).
-const FACTS_INTRO = /\bI can(?:'|’|no)t (?:help with|assist with|advise on|recommend (?:a |any )?specific)|\bI(?:'|’)m (?:not able|unable) to (?:help with|recommend (?:a |any )?specific)|\bgeneral background\b|\bbackground on\b|\bwho owns\b|\bhistory of\b|我(?:无法|不能)(?:提供|推荐|帮)|发展历程|背景(?:资料|信息|介绍)/i;
+const FACTS_INTRO = /\bI can(?:'|’|no)t (?:help with|assist with|advise on|recommend (?:a |any )?specific)|\bI(?:'|’)m (?:not able|unable) to (?:help with|recommend (?:a |any )?specific)|\bgeneral background\b|\bgeneral(?:,)? (?:factual )?information\b|\bfactual information\b|\bgeneral facts\b|\bbackground on\b|\bwho owns\b|\bhistory of\b|我(?:无法|不能)(?:提供|推荐|帮)|发展历程|背景(?:资料|信息|介绍)/i;
 // A section titled as steps, tips or advice ("二、选购步骤", "### 二、使用小技巧", "二、选购建议", "Buying
 // guide"): the title ENDS with the word, so a group such as "二、性价比之选（建议预算有限时）" is none.
 const ADVICE_SECTION = /(?:步骤|方法|技巧|建议|指南|贴士|注意事项|要点|流程|教程|常见问题|\btips|\bsteps|\badvice|\bguide|\bfaq)$|^(?:how to|to [a-z]+ )/i;
+// A section or intro titled as a note, background, facts, a comparison or a conclusion ("二、说明",
+// "### 你可能关心的背景", "**Good to know:**", "一、体验对比", "## Key facts"): what it lists are
+// remarks, not the answer's products (§2: a brand named only in a note or the conclusion has no rank).
+const NOTE_SECTION = /说明|备注|补充|注意|背景|结论|总结|小结|经过|处理结果|事件|延伸阅读|\bnotes?\b(?!-)|good to know|\bbackground\b|\bsummary\b|\bconclusion\b|\bverdict\b|bottom line|key facts|\bfacts\b|\bhistory\b|\btimeline\b|things to weigh/i;
+// The label of a fact field or a comparison dimension ("**Founded:** 1892", "**Time:** X needs…; Y…",
+// "**2021 年**：…", "- 价格：A 比 B 贵"): a list of mostly such labels describes, it does not rank (§2).
+const FIELD_LABEL = /^(?:founded|founders?|headquarters|hq|ceo|owners?|ownership|parent company|revenue|sales|profit|market (?:cap|share)|employees|stock|ticker|industry|website|brands|products|main (?:competitors?|products|brands)|competitors?|background|history|time|cost|costs|price|prices|pricing|fees?(?: and minimums)?|minimums|packaging|taste|flavou?r|quality|variety|delivery|shipping|service|customer service|support|track record|atm access|branches|reputation|rates?|interest|nutrition|convenience|safety|size|weight|battery(?: life)?|design|performance|verdict|summary|bottom line|成立(?:时间)?|创立|创始人|总部|营收|收入|利润|市值|员工|背景|历史|主营(?:业务)?|业务|旗下品牌|主要产品|竞争对手|价格|售价|费用|年费|口味|口感|配送|服务|售后|品质|质量|包装|时间|速度|续航|性能|外观|设计|安全|争议|事件|结果|结论)(?:\s*\([^)]*\))?$|^(?:in )?(?:19|20)\d\d(?:\s*年(?:\s*\d{1,2}\s*月)?)?$/i;
 const PRODUCT_INTRO = /推荐|品牌|哪些|排名|排行|榜|top\s*\d|\bbest\b|\brecommend|\bpicks?\b|\bbrands\b|\boptions\b|\balternatives\b|\btools\b|\bapps\b/i;
 // (The word boundary applies to the English verbs only: there is none between two Chinese characters.)
-const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|点击|进入|登录|登陆|选择|下载|安装|注册|设置|确认|检查|比较|对比|关注|考虑|查看|前往|搜索|输入|填写|绑定|开启|关闭|联系|访问|(?:open|click|go to|upload|paste|copy|share|add|type|save|export|import|drag|press|follow|wait|sign (?:in|up)|log in|install|download|select|choose|navigate|tap|create|enter|check|compare|consider|look for|make sure|set up|visit|search|connect|contact|enable|turn on|read)\b)/i;
+const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|点击|进入|登录|登陆|选择|下载|安装|注册|设置|确认|检查|比较|对比|关注|考虑|查看|前往|搜索|输入|填写|绑定|开启|关闭|联系|访问|(?:open|click|go to|upload|paste|copy|share|add|type|save|export|import|drag|press|follow|wait|sign (?:in|up)|log in|install|download|select|choose|navigate|tap|create|enter|check|compare|consider|look for|make sure|set up|visit|search|connect|contact|enable|turn on|turn off|read|put|hold|insert|plug|unplug|restart|reset|update|link|pay|apply|fill in|fill out|submit|forward|report|delete|remove|change|don't|do not|never|log out|verify|confirm|review|request)\b)/i;
+
+// A numbered section titled as a comparison ("一、体验对比", "一、Loyalty programmes compared"): a part of
+// the answer holding a table or remarks, not a product item (§2); a list under it is judged by itself.
+const COMPARE_SECTION = /对比|比较|\bcompared\b|\bcomparison\b|\bvs\.?(?=\s)/i;
+const NOTE_WHY = 'note / background / comparison section';
+const FIELDS_WHY = 'fact fields / comparison dimensions';
+
+/** A title-like line (heading, bold title, "二、说明", "Good to know:") that announces a note, background or comparison. */
+function noteTitle(line: string, re: RegExp = NOTE_SECTION): boolean {
+  const t = line.replace(/^#{1,6}[ \t]*/, '').replace(PARA_NUMBER, '').replace(/[*_:\s]+$/, '').replace(/^[*_\s]+/, '').trim();
+  if (t === '' || t.length > 40 || /[。！？!?]|\.\s/.test(t)) return false;
+  return re.test(t) && !PRODUCT_INTRO.test(t);
+}
+
+/**
+ * A list whose items mostly open with the label of a fact field or a comparison dimension
+ * ("**Founded:** 1892", "**Time:** …", "**Fees and minimums**", "**2021 年**：…"): a profile or a
+ * comparison, not a product list (§2).
+ */
+function fieldList(text: string, items: readonly Located[]): boolean {
+  if (items.length < 2) return false;
+  const fields = items.filter((it) => {
+    const first = text.slice(it.start, it.end).split('\n')[0]!.replace(LIST_MARKER, '');
+    const bold = /^(?:\*\*|__)(.+?)(?:\*\*|__)/.exec(first);
+    const colon = /^([^:\n]{1,30}):/.exec(first);
+    const label = (bold?.[1] ?? colon?.[1] ?? '').replace(/[:\s]+$/, '').trim();
+    return label !== '' && FIELD_LABEL.test(label);
+  }).length;
+  return fields * 2 > items.length;
+}
+
+/** An item opening with a date ("2023 年 12 月，X 召回…", "In March 2024, X …"): an event, not a product. */
+const DATED_OPENER = /^(?:\*\*|__)?(?:(?:19|20)\d\d\s*年(?:\s*\d{1,2}\s*月)?(?:\s*\d{1,2}\s*日)?|in (?:(?:january|february|march|april|may|june|july|august|september|october|november|december) )?(?:19|20)\d\d)(?:\*\*|__)?\s*[,，:]/i;
+
+/** A list whose items mostly open with a date: a timeline of events (news, recalls, lawsuits), not a product list (§2). */
+function datedList(text: string, items: readonly Located[]): boolean {
+  if (items.length < 2) return false;
+  const dated = items.filter((it) => DATED_OPENER.test(text.slice(it.start, it.end).replace(LIST_MARKER, ''))).length;
+  return dated * 2 > items.length;
+}
 
 /** The last sentence of an intro line ("… 引发关注。也可以用：" → "也可以用："). */
 function lastSentence(line: string): string {
@@ -497,7 +545,7 @@ export function parseStructure(text: string): DocStructure {
     for (const sc of sections) if (sc.scope.start < pos && pos < sc.scope.end && sc.lead.end <= pos && (best === null || sc.scope.start >= best.scope.start)) best = sc;
     return best === null ? '' : text.slice(best.lead.start, best.lead.end);
   };
-  const unrankedWhy = (introLine: string, section: string): string | undefined => {
+  const unrankedWhy = (introLine: string, section: string, part = ''): string | undefined => {
     // Only the sentence that announces the list says what it is: "X was fined over a safety 事件.
     // 搬家拉货也可以用：" announces products, not news (engine 2.5).
     const intro = lastSentence(introLine);
@@ -505,8 +553,34 @@ export function parseStructure(text: string): DocStructure {
     if (FACTS_INTRO.test(intro)) return 'facts / partial refusal';
     if (TROUBLESHOOT.test(intro) && !PRODUCT_INTRO.test(intro)) return 'how-to / tips / reasons list';
     if ((HOWTO.test(intro) && !PRODUCT_INTRO.test(intro)) || (HOWTO.test(section) && !PRODUCT_INTRO.test(section) && intro === '')) return 'how-to / tips / reasons list';
+    if (noteTitle(intro) || (noteTitle(part) && intro === '')) return NOTE_WHY;
     return undefined;
   };
+  // The nearest section title before a position: a heading, a bold title line, or a 一、/（一） section
+  // line ("二、说明" then "（1）…"), whose part of the answer the block belongs to.
+  const partTitles = [...headings.map((h) => ({ start: h.start, end: h.end })), ...paraEntries.filter((e) => /^[ \t]*(?:\*\*|__)?[ \t]*[(]?[一二三四五六七八九十][、.)]/.test(text.slice(e.lead.start, e.lead.end))).map((e) => e.lead)].sort((a, b) => a.start - b.start);
+  const partBefore = (pos: number): string => {
+    let best: Span | null = null;
+    for (const t of partTitles) if (t.end <= pos) best = t;
+    return best === null ? '' : text.slice(best.start, best.end);
+  };
+  // A numbered section titled as a note, background, comparison or steps ("二、说明", "一、体验对比",
+  // "一、用支付宝缴纳…的步骤") is a part of the answer, not a product item (§2).
+  for (const e of entries) {
+    if (e.source || e.leadStart === true) continue;
+    const title = text.slice(e.lead.start, e.lead.end);
+    if (!/^[#\s]*(?:\*\*|__)?[ \t]*[(]?(?:[一二三四五六七八九十][、.)]|\d{1,2}[.、)])/.test(title)) continue;
+    if (noteTitle(title) || noteTitle(title, COMPARE_SECTION)) Object.assign(e, { source: true, why: NOTE_WHY });
+    else if (adviceSection(e)) Object.assign(e, { source: true, why: 'how-to / tips section' });
+  }
+  // Numbered headings that mostly open with an imperative verb ("### 1. Create an account", "### 2.
+  // Link your bank") are steps to follow, not a product list (§2).
+  const numberedHeadings = entries.filter((e) => e.kind === 'heading' && !e.source);
+  const verbHeadings = numberedHeadings.filter((e) => VERB_LED.test(text.slice(e.lead.start, e.lead.end).replace(/^#{1,6}[ \t]*/, '').replace(PARA_NUMBER, '')));
+  if (numberedHeadings.length >= 2 && verbHeadings.length * 2 > numberedHeadings.length) {
+    for (const e of numberedHeadings) Object.assign(e, { source: true, why: 'how-to steps (numbered headings)' });
+    for (const e of numberedHeadings) steps.push(e.scope);
+  }
   // Numbered headings and paragraphs inside a caution section do not rank either.
   for (const e of entries) {
     const why = CAUTION.test(sectionLead(e.lead.start)) ? 'caution section' : undefined;
@@ -522,11 +596,24 @@ export function parseStructure(text: string): DocStructure {
     const before = text.slice(0, first.scope.start).trimEnd();
     const intro = before.slice(before.lastIndexOf('\n') + 1);
     const verbLed = listed.filter((e) => VERB_LED.test(text.slice(e.lead.start, e.scope.end).replace(PARA_NUMBER, ''))).length * 2 > listed.length;
-    const why = verbLed ? 'how-to / tips / reasons list' : unrankedWhy(intro, sectionLead(first.lead.start));
+    const why = verbLed ? 'how-to / tips / reasons list' : unrankedWhy(intro, sectionLead(first.lead.start), partBefore(first.lead.start));
     if (why === undefined) continue;
     const members = new Set(listed);
     for (const e of paraEntries) if (members.has(e) || (e.parent !== null && members.has(e.parent))) Object.assign(e, { source: true, why });
     if (verbLed || ((STEPS.test(intro) || TROUBLESHOOT.test(intro)) && !PRODUCT_INTRO.test(intro))) steps.push({ start: first.scope.start, end: listed[listed.length - 1]!.scope.end });
+  }
+
+  // Numbered paragraphs inside a step ("二、选择申请渠道" then "（1）下载…App"; the 一、 run announced as
+  // steps) are sub-steps, not a product list (§2: how-to steps).
+  const stepSections = entries.filter((e) => e.kind === 'paragraph' && e.source && e.why === 'how-to / tips / reasons list' && e.leadStart !== true);
+  for (const run of allRuns) {
+    const listed = run.entries.filter((e) => listedParas.has(e) && e.parent === null && !e.source);
+    const first = listed[0];
+    if (first === undefined) continue;
+    const host = stepSections.filter((e) => e.lead.start < first.lead.start).pop();
+    if (host === undefined || text.slice(host.lead.end, first.lead.start).split('\n').filter((l) => l.trim() !== '').length > 1) continue;
+    for (const e of listed) Object.assign(e, { source: true, why: 'how-to sub-steps of a step' });
+    steps.push({ start: first.scope.start, end: listed[listed.length - 1]!.scope.end });
   }
 
   // Pass 2: lists and tables.
@@ -565,7 +652,11 @@ export function parseStructure(text: string): DocStructure {
           ? 'how-to / tips / reasons list'
           : repeatedLeads(bi)
             ? 'comparison dimensions'
-            : unrankedWhy(intro, sectionLead(b.start));
+            : fieldList(text, items)
+              ? FIELDS_WHY
+              : datedList(text, items)
+                ? 'dated events (timeline)'
+              : unrankedWhy(intro, sectionLead(b.start), partBefore(b.start));
     return { items, intro, verbLed, why };
   };
   // Numbered sections whose lists could rank. When one section ("二、具体推荐") holds the only such

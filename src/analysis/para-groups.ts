@@ -29,7 +29,8 @@ function levelOf(style: string): number {
   if (style === 'heading') return 0;
   if (style === 'cn') return 1;
   if (style === 'paren-cn') return 2;
-  if (style === 'paren' || style === 'close-paren') return 4;
+  // Emoji bullets (• 李宁 飞电：…) under keycap or 1、 groups are the groups' sub-items.
+  if (style === 'paren' || style === 'close-paren' || style.startsWith('bullet')) return 4;
   return 3;
 }
 
@@ -64,7 +65,8 @@ export function nestParagraphRuns(
       return { entry, group };
     });
     const distinct = new Set(placed.map((p) => p.group).filter((g) => g !== null));
-    const restarts = placed.some((p, i) => i > 0 && p.group !== placed[i - 1]!.group && p.entry.rank <= placed[i - 1]!.entry.rank);
+    // Bullets carry no number of their own: a bullet run split across groups restarts by itself.
+    const restarts = placed.some((p, i) => i > 0 && p.group !== placed[i - 1]!.group && (style.startsWith('bullet') || p.entry.rank <= placed[i - 1]!.entry.rank));
     if (distinct.size < 2 || !restarts) continue;
     // "一、推荐机型" (1、2、 products) then "二、使用技巧" (1、2、 tips): sections, not groups of one
     // grouped list. Only one section holds products, so they rank by their own numbers (§2).

@@ -6,7 +6,7 @@
  * is a detail list about 华为, not a ranking that places 小米 first).
  */
 import type { Hit } from './matcher.js';
-import { DETAIL_LIST, type RankEntry } from './markdown.js';
+import { DETAIL_LIST, EMOJI_BULLET, type RankEntry } from './markdown.js';
 import type { Span } from './types.js';
 
 function hitsIn(hits: readonly Hit[], span: Span): Hit[] {
@@ -18,7 +18,8 @@ function hitsIn(hits: readonly Hit[], span: Span): Hit[] {
  * word ("the", "推荐") between the span start and the hit: the name leads the span.
  */
 function leadsWith(text: string, span: Span, hit: Hit): boolean {
-  const before = text.slice(span.start, hit.start).replace(/^[ \t]*(?:[*+-]|\d{1,9}[.)])/, '');
+  // (An emoji bullet such as "• 李宁 飞电：…" is a list marker too.)
+  const before = text.slice(span.start, hit.start).replace(/^[ \t]*(?:[*+-]|\d{1,9}[.)])/, '').replace(EMOJI_BULLET, '');
   return /^[\s*_[(#>-]*(?:\d{1,2}[.)、][\s*_[]*)?(?:(?:the|推荐|首选|选)[\s*_[]*)?$/.test(before) || SUB_BRAND_BEFORE.test(before);
 }
 

@@ -148,6 +148,7 @@ export function sentimentsByTarget(
   targetCount: number,
   cautioned: ReadonlySet<number> = new Set(),
   steps: readonly Span[] = [],
+  features: TargetFeatures[] | null = null,
 ): Array<Sentiment | null> {
   const { sentences, clauses } = segment(text);
   const clauseHits: Hit[][] = clauses.map(() => []);
@@ -321,7 +322,22 @@ export function sentimentsByTarget(
     const prev = clauses[i - 1];
     if (prev?.contrast === true && prev.sentence === c.sentence && BARE_CONTRAST.test(text.slice(prev.start, prev.end))) contrasted.add(i);
   });
-  return aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst, balancedTargets);
+  return aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst, balancedTargets, features);
+}
+
+/** What the label of one target was decided from (for the learned calibration and --explain). */
+export interface TargetFeatures {
+  raw: number;
+  pros: number;
+  cons: number;
+  proCount: number;
+  conCount: number;
+  zeroCount: number;
+  advised: boolean;
+  verdict: boolean;
+  even: boolean;
+  maxPro: number;
+  maxCon: number;
 }
 
 function aggregate(
@@ -332,7 +348,11 @@ function aggregate(
   targetCount: number,
   advisedAgainst: ReadonlySet<number>,
   balancedTargets: ReadonlySet<number>,
+  features: TargetFeatures[] | null = null,
 ): Array<Sentiment | null> {
+  const zeroCount = new Array<number>(targetCount).fill(0);
+  const maxPro = new Array<number>(targetCount).fill(0);
+  const maxCon = new Array<number>(targetCount).fill(0);
   const raw = new Array<number>(targetCount).fill(0);
   const pros = new Array<number>(targetCount).fill(0);
   const cons = new Array<number>(targetCount).fill(0);
@@ -355,10 +375,12 @@ function aggregate(
     if (c.value > 0) {
       pros[c.target]! += plain;
       proCount[c.target]!++;
+      maxPro[c.target] = Math.max(maxPro[c.target]!, plain);
     } else if (c.value < 0) {
       cons[c.target]! -= plain;
       conCount[c.target]!++;
-    }
+      maxCon[c.target] = Math.max(maxCon[c.target]!, -plain);
+    } else zeroCount[c.target]!++;
     seen.add(c.target);
   }
   // As many favourable clauses as unfavourable ones, of comparable weight after contrast
@@ -366,6 +388,9 @@ function aggregate(
   for (let t = 0; t < targetCount; t++) {
     const [p, n] = [pros[t]!, cons[t]!];
     const even = proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(p, n) / Math.max(p, n) >= BALANCE_RATIO;
+    if (features !== null) {
+      features[t] = { raw: raw[t]!, pros: p, cons: n, proCount: proCount[t]!, conCount: conCount[t]!, zeroCount: zeroCount[t]!, advised: advisedAgainst.has(t), verdict: balancedTargets.has(t), even, maxPro: maxPro[t]!, maxCon: maxCon[t]! };
+    }
     if (!advisedAgainst.has(t) && (even || balancedTargets.has(t))) raw[t]! *= BALANCED_WEIGHT;
     // Advice against is the verdict: praise before it is a polite concession and cannot outweigh
     // it ("great classes, …; worth it only if you find it deeply discounted": §3 negative).

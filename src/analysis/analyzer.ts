@@ -12,10 +12,11 @@ import { citationsFrom } from './citations.js';
 import { foldText } from './fold.js';
 import { parseStructure } from './markdown.js';
 import { MentionMatcher, type Hit } from './matcher.js';
+import { withModelName } from './model-names.js';
 import { SenseJudge, type SenseDecision } from './sense.js';
 import { RangeSet } from './ranges.js';
 import { ranksByTarget } from './rank.js';
-import { sentimentsByTarget } from './sentiment.js';
+import { sentimentsByTarget, type TargetFeatures } from './sentiment.js';
 import { sentenceAround } from './snippet.js';
 import type { AnswerAnalysis, BrandAnalysis, BrandTarget, Sentiment } from './types.js';
 import { findLinkTargetSpans, findUrlSpans } from './urls.js';
@@ -24,15 +25,18 @@ import { ENGINE_VERSION } from './version.js';
 export interface Analyzer {
   analyze(text: string, platformCitations?: string[]): AnswerAnalysis;
   /** The same analysis plus every decision behind it (`sightline analyze --explain`). */
-  explain(text: string, platformCitations?: string[]): { analysis: AnswerAnalysis; decisions: string[] };
+  explain(text: string, platformCitations?: string[]): { analysis: AnswerAnalysis; decisions: string[]; features: TargetFeatures[] };
 }
 
 /** Trace of one analysis, filled only when explaining. */
-interface Trace {
+export interface Trace {
   sense: SenseDecision[];
   entries: string[];
+  /** Per target: the sums its sentiment label was decided from. */
+  sentiment: TargetFeatures[];
 }
 
+const round2 = (x: number): number => Math.round(x * 100) / 100;
 const hitKey = (h: Hit, text: string): string => text.slice(h.start, h.end).replace(/\s+/g, ' ');
 
 function sanitizeTarget(target: BrandTarget | null | undefined): BrandTarget {
@@ -87,7 +91,9 @@ function analyzeWith(
       if (e.why?.startsWith('caution') !== true) continue;
       for (const h of hits) if (h.start >= e.lead.start && h.start < (e.after?.end ?? e.lead.end)) cautioned.add(h.target);
     }
-    sentiments = sentimentsByTarget(folded.text, hits, structure.scopes, targets.length, cautioned, structure.steps);
+    // The next name bounds a model name ("La Roche-Posay Anthelios" where Anthelios is an alias).
+    const named = hits.map((h, i) => withModelName(h, folded.text, text, folded.origin, hits[i + 1]?.start ?? folded.text.length));
+    sentiments = sentimentsByTarget(folded.text, named, structure.scopes, targets.length, cautioned, structure.steps, trace?.sentiment ?? null);
   }
 
   const byTarget: Hit[][] = targets.map(() => []);
@@ -142,13 +148,19 @@ export function createAnalyzer(brand: BrandTarget, options?: { competitors?: Bra
     analyzeWith(matcher, judge, targets, typeof text === 'string' ? text : '', Array.isArray(platformCitations) ? platformCitations : [], trace);
   return {
     explain(text: string, platformCitations?: string[]) {
-      const trace: Trace = { sense: [], entries: [] };
+      const trace: Trace = { sense: [], entries: [], sentiment: [] };
       const analysis = strict(text, platformCitations, trace);
       const decisions = [
         ...trace.sense.map((d) => `${d.accepted ? 'mention' : 'rejected'} ${targets[d.target]!.name} "${d.name}" at ${d.position}: ${d.reason}`),
         ...trace.entries,
+        ...trace.sentiment.flatMap((f, t) => {
+          const s = t === 0 ? analysis.sentiment : analysis.competitors[t - 1]?.sentiment;
+          if (f === undefined || s === null || s === undefined) return [];
+          const notes = [f.advised ? 'advised against' : '', f.verdict ? 'balanced verdict' : '', f.even ? 'pros and cons even' : ''].filter(Boolean);
+          return [`sentiment ${targets[t]!.name}: ${s.label} ${s.score} from pros ${round2(f.pros)} (${f.proCount} clauses), cons ${round2(f.cons)} (${f.conCount}), ${f.zeroCount} neutral${notes.length > 0 ? `; ${notes.join(', ')}` : ''}`];
+        }),
       ];
-      return { analysis, decisions };
+      return { analysis, decisions, features: trace.sentiment };
     },
     analyze(text: string, platformCitations?: string[]): AnswerAnalysis {
       try {

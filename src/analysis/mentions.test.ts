@@ -144,6 +144,8 @@ describe('mention detection', () => {
     expect(decisions).toEqual([
       expect.stringMatching(/^rejected 理想 .*degree adverb/),
       expect.stringMatching(/^mention 理想 .*model or product token/),
+      // …and the sums its sentiment label came from.
+      expect.stringMatching(/^sentiment 理想: positive [\d.]+ from pros [\d.]+ \(1 clauses\), cons 0 \(0\), 0 neutral$/),
     ]);
   });
 

@@ -56,7 +56,7 @@ const BALANCED_IN_PROSE = /按(?:自己的|个人)?需求选择|按需选择|看
 // An explicit balanced verdict on one entry ("优缺点都很明显", "it's a trade-off", "a mixed picture
 // overall", "middle-of-the-road"): that target's pros and cons weigh the same, so its stance is
 // neutral (§3) — its evaluative clauses weigh a quarter, the verdict itself nothing.
-const BALANCED_VERDICT = /优缺点都(?:很|比较|十分|非常)?(?:明显|突出)|优点和缺点都(?:很|比较|十分|非常)?(?:明显|突出)|有利有弊|利弊参半|喜忧参半|\b(?:it's |it is |that's |a )(?:real |clear )?trade-?off\b|\bbalance (?:each other|themselves) out\b|\bmixed (?:picture|bag)\b|\bmiddle[- ]of[- ]the[- ]road\b|\b(?:evenly|equally) (?:matched|balanced)\b|\bcuts both ways\b/i;
+const BALANCED_VERDICT = /优缺点都(?:很|比较|十分|非常)?(?:明显|突出)|优点和缺点都(?:很|比较|十分|非常)?(?:明显|突出)|有利有弊|利弊参半|喜忧参半|\b(?:it's |it is |that's |a )(?:real |clear )?trade-?off\b|\bbalances? (?:each other |themselves )?out\b|\b(?:cancel|offset) each other(?: out)?\b|\bmixed (?:picture|bag)\b|\bmiddle[- ]of[- ]the[- ]road\b|\b(?:evenly|equally) (?:matched|balanced)\b|\bcuts both ways\b/i;
 // "X is great, unlike Y, whose…": Y gets the opposite of the clause before, and the clause after
 // ("whose sites load slowly") is about Y (§3: stance is per brand, not per sentence).
 const UNLIKE_AFTER = /^[\s*_>#-]*(?:unlike|不像|不同于)/i;
@@ -73,6 +73,12 @@ const SIMILAR_TO = /(?:和|跟|与|同)\s+(?:差不多|一样|相当|相近|类�
 const LIST_LINE = /^[ \t]*(?:[*+-]|\d{1,2}[.、)]|#{1,6})[ \t]/m;
 const RECOMMENDS = /推荐|首选|建议(?:选|买)|\brecommend|\bgo with\b|\bour pick\b|\btop pick\b|\bi'd (?:pick|choose|go)|\bbest (?:overall|choice|pick|option)\b/i;
 const BALANCED_WEIGHT = 0.25;
+/**
+ * Weight of a con read from the turn alone ("…, but it sleeps warm"): less than an ordinary word,
+ * so that one strong pro with such a turn stays positive (minor caveats are allowed, §3) while one
+ * ordinary pro with it is balanced.
+ */
+const INFERRED_CON = 0.75;
 /** The least negative raw sum of a target advised against: tanh(−0.5 / 2) ≈ −0.245, a negative label. */
 const ADVISED_AGAINST_FLOOR = 0.5;
 const FORMER_LATTER = /前者|后者|\bthe (?:former|latter)\b/i;
@@ -84,7 +90,7 @@ const ADVISES_AGAINST = new RegExp(String.raw`\b(?:avoid(?: it| them| this)?|ste
 // A side label is a label, not a sentence: at most a few words before it ("Main downsides:",
 // "**Peloton** — Pros:"), not "Fidelity and Schwab each have their own strengths:".
 const LABEL_MAX_WORDS = 3;
-const BARE_CONTRAST = /^[\s*_>#-]*(?:however|but|yet|still|that said|不过|但是|但|然而|可是)[\s,，]*$/i;
+const BARE_CONTRAST = /^[\s*_>#-]*(?:however|but|yet|still|that said|on the other hand|不过|但是|但|然而|可是)[\s,，]*$/i;
 /** As many pros as cons, their weights within this ratio of each other: a balanced entry, neutral (§3). */
 const BALANCE_RATIO = 0.6;
 const CONNECTIVES = /以及|还有|和|与|及|或|跟|同|\band\b|\bor\b|\bvs\.?|\bversus\b/g;
@@ -148,6 +154,7 @@ export function sentimentsByTarget(
   targetCount: number,
   cautioned: ReadonlySet<number> = new Set(),
   steps: readonly Span[] = [],
+  features: TargetFeatures[] | null = null,
 ): Array<Sentiment | null> {
   const { sentences, clauses } = segment(text);
   const clauseHits: Hit[][] = clauses.map(() => []);
@@ -203,6 +210,8 @@ export function sentimentsByTarget(
     const sentenceOrder: number[] = [];
     const sentenceStart = contributions.length;
     let lastValue = 0;
+    // The clause before was only a connective ("…; however, it sleeps warm"): this one opens the turn.
+    let afterBareContrast = false;
     let pending = new Set<number>();
     let pendingObjects = new Set<number>();
     const sentenceTargets = new Set<number>();
@@ -221,6 +230,9 @@ export function sentimentsByTarget(
         continue;
       }
       const clauseText = text.slice(clause.start, clause.end);
+      const bareContrast = BARE_CONTRAST.test(clauseText);
+      const turns = clause.contrast || clause.concession || afterBareContrast;
+      afterBareContrast = bareContrast;
       // "实际吹干速度和追觅差不多", "on par with Y": Y is only the yardstick, no stance; the carried
       // subject goes on to the next clause ("性价比远不如追觅" is about the brand before).
       if (ownHits.length > 0 && carry.size > 0 && ownHits.every((h) => !carry.has(h.target)) && SIMILAR_TO.test(blankNames(text, clause, ownHits))) {
@@ -278,6 +290,15 @@ export function sentimentsByTarget(
       }
       if (label !== null) subjectValue = 0;
       else if (side !== 0) subjectValue = side;
+      // "comfy out of the box, but the waterproofing gives up in long rain", "强项是续航，不过机身偏沉" with
+      // no lexicon word: a clause that turns (but/however/though/不过…) against a favourable one before
+      // it, names nobody new and carries no words of its own is a con (rules §3: an entry whose pros
+      // and cons weigh the same is neutral; one pro and one con is the common case). Only after
+      // praise: after a problem the turn is as often another problem ("used to be the go-to, but
+      // since the acquisition the free plan has been cut").
+      else if (subjectValue === 0 && lastValue > 0 && turns && named.size === 0 && s.comparison === null && !verdict && !refusal && !bareContrast) {
+        subjectValue = -INFERRED_CON;
+      }
       if (refusal && subjectValue < 0 && !RECOMMENDS.test(clauseText)) subjectValue = 0;
       // A step to follow ("一键就能解绑，操作很方便", "a quick way to…") instructs; it weighs little (§3).
       const against = subjectValue < 0 && ADVISES_AGAINST.test(clauseText);
@@ -288,7 +309,7 @@ export function sentimentsByTarget(
       for (const t of subjects) contributions.push({ target: t, clause: ci, value: subjectValue });
       for (const t of objects) if (!subjects.has(t)) contributions.push({ target: t, clause: ci, value: -subjectValue });
       carry = new Set([...subjects, ...objects]);
-      lastValue = subjectValue;
+      if (!bareContrast) lastValue = subjectValue;
       for (const t of carry) sentenceTargets.add(t);
       pending = new Set();
       pendingObjects = new Set();
@@ -321,7 +342,22 @@ export function sentimentsByTarget(
     const prev = clauses[i - 1];
     if (prev?.contrast === true && prev.sentence === c.sentence && BARE_CONTRAST.test(text.slice(prev.start, prev.end))) contrasted.add(i);
   });
-  return aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst, balancedTargets);
+  return aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst, balancedTargets, features);
+}
+
+/** What the label of one target was decided from (for the learned calibration and --explain). */
+export interface TargetFeatures {
+  raw: number;
+  pros: number;
+  cons: number;
+  proCount: number;
+  conCount: number;
+  zeroCount: number;
+  advised: boolean;
+  verdict: boolean;
+  even: boolean;
+  maxPro: number;
+  maxCon: number;
 }
 
 function aggregate(
@@ -332,7 +368,11 @@ function aggregate(
   targetCount: number,
   advisedAgainst: ReadonlySet<number>,
   balancedTargets: ReadonlySet<number>,
+  features: TargetFeatures[] | null = null,
 ): Array<Sentiment | null> {
+  const zeroCount = new Array<number>(targetCount).fill(0);
+  const maxPro = new Array<number>(targetCount).fill(0);
+  const maxCon = new Array<number>(targetCount).fill(0);
   const raw = new Array<number>(targetCount).fill(0);
   const pros = new Array<number>(targetCount).fill(0);
   const cons = new Array<number>(targetCount).fill(0);
@@ -355,10 +395,12 @@ function aggregate(
     if (c.value > 0) {
       pros[c.target]! += plain;
       proCount[c.target]!++;
+      maxPro[c.target] = Math.max(maxPro[c.target]!, plain);
     } else if (c.value < 0) {
       cons[c.target]! -= plain;
       conCount[c.target]!++;
-    }
+      maxCon[c.target] = Math.max(maxCon[c.target]!, -plain);
+    } else zeroCount[c.target]!++;
     seen.add(c.target);
   }
   // As many favourable clauses as unfavourable ones, of comparable weight after contrast
@@ -366,6 +408,9 @@ function aggregate(
   for (let t = 0; t < targetCount; t++) {
     const [p, n] = [pros[t]!, cons[t]!];
     const even = proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(p, n) / Math.max(p, n) >= BALANCE_RATIO;
+    if (features !== null) {
+      features[t] = { raw: raw[t]!, pros: p, cons: n, proCount: proCount[t]!, conCount: conCount[t]!, zeroCount: zeroCount[t]!, advised: advisedAgainst.has(t), verdict: balancedTargets.has(t), even, maxPro: maxPro[t]!, maxCon: maxCon[t]! };
+    }
     if (!advisedAgainst.has(t) && (even || balancedTargets.has(t))) raw[t]! *= BALANCED_WEIGHT;
     // Advice against is the verdict: praise before it is a polite concession and cannot outweigh
     // it ("great classes, …; worth it only if you find it deeply discounted": §3 negative).

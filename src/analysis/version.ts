@@ -47,5 +47,11 @@
  *        Summary / 说明 prose) is a part of the answer, not a group: its items rank by their own numbers;
  *        "X by Brand" sub-items (Courtyard by Marriott) give the group's index; "Park Hyatt Tokyo"
  *        at an item's lead is a sub-brand, not a person.
+ *   2.9: broad-coverage lexicons written by semantic category (adverse events stated as facts,
+ *        everyday cons and praise, shadows; ~1 145 English, ~943 Chinese entries); a product line
+ *        after a name is part of the name ("Lindt Excellence"); a wordless turn after praise ("…, but
+ *        it sleeps warm") is a con; "balance out" is a balanced verdict; fact-field / dimension /
+ *        timeline lists, verb-led numbered headings and note / background / comparison sections
+ *        rank nothing; grouped emoji sub-items rank by their first group.
  */
-export const ENGINE_VERSION = '2.8.0';
+export const ENGINE_VERSION = '2.9.0';

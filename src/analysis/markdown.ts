@@ -63,9 +63,9 @@ export interface RankEntry {
  * A rank entry, always with the same properties in the same order (an absent optional one is
  * undefined): the entries of every answer then share one hidden class. Built with conditional
  * spreads, they had one per combination of after/leadStart/why (and a transition when a group
- * adopted an entry), so the code reading them (rank.ts, the analyzer, para-groups.ts) turned
- * polymorphic and a long-running worker kept deoptimising and recompiling it as new answer shapes
- * came in. Nothing reads these objects by their keys (no `in`, spread or serialisation).
+ * adopted an entry), so the code reading them (rank.ts, the analyzer, para-groups.ts) saw many
+ * maps and could deoptimise when an answer brought a new combination (bench/README.md, probe
+ * pipeline session 7). Nothing reads these objects by their keys (no `in`, spread or serialisation).
  */
 function rankEntry(
   rank: number,

@@ -60,6 +60,28 @@ export interface RankEntry {
   why?: string;
 }
 
+/**
+ * A rank entry, always with the same properties in the same order (an absent optional one is
+ * undefined): the entries of every answer then share one hidden class. Built with conditional
+ * spreads, they had one per combination of after/leadStart/why (and a transition when a group
+ * adopted an entry), so the code reading them (rank.ts, the analyzer, para-groups.ts) saw many
+ * maps and could deoptimise when an answer brought a new combination (bench/README.md, probe
+ * pipeline session 7). Nothing reads these objects by their keys (no `in`, spread or serialisation).
+ */
+function rankEntry(
+  rank: number,
+  lead: Span,
+  scope: Span,
+  kind: RankEntry['kind'],
+  source: boolean,
+  parent: RankEntry | null,
+  after?: Span,
+  leadStart?: boolean,
+  why?: string,
+): RankEntry {
+  return { rank, lead, scope, kind, source, parent, after, leadStart, why };
+}
+
 export interface TopicScope {
   lead: Span;
   scope: Span;
@@ -380,17 +402,7 @@ function subItems(text: string, item: Located, group: RankEntry, entries: RankEn
     const lead = itemLead(text, start, end);
     const after = afterLead(text, lead);
     scopes.push({ lead, scope: { start, end } });
-    entries.push({
-      rank: group.rank,
-      lead,
-      scope: { start, end },
-      kind: 'list',
-      source: why !== undefined,
-      parent: group,
-      leadStart: true,
-      ...(after !== undefined ? { after } : {}),
-      ...(why !== undefined ? { why } : {}),
-    });
+    entries.push(rankEntry(group.rank, lead, { start, end }, 'list', why !== undefined, group, after, true, why));
   });
 }
 
@@ -420,12 +432,12 @@ export function parseStructure(text: string): DocStructure {
     const lead = { start: h.start, end: h.end };
     scopes.push({ lead, scope });
     if (h.token.type !== 'heading') {
-      titles.push({ rank: 0, lead, scope, kind: 'paragraph', source: true, parent: null });
+      titles.push(rankEntry(0, lead, scope, 'paragraph', true, null));
       return; // numbered pseudo-headings ("**1. Sony**") are handled as numbered paragraphs
     }
     const m = HEADING_NUMBER.exec(text.slice(h.start, h.end));
     const n = m === null ? null : numberOf(m);
-    if (n !== null) entries.push({ rank: n, lead, scope, kind: 'heading', source: false, parent: null });
+    if (n !== null) entries.push(rankEntry(n, lead, scope, 'heading', false, null));
   });
 
   // Numbered paragraphs, one run per numbering style, so "一、国际品牌" sections and the "1." items
@@ -464,7 +476,7 @@ export function parseStructure(text: string): DocStructure {
       const s = b.start + m.index + 1;
       const e = s + m[1]!.length;
       prev.scope.end = s;
-      run!.entries.push({ rank: found.n, lead: leadOf(text, s, e), scope: { start: s, end: b.end }, kind: 'paragraph', source: false, parent: null });
+      run!.entries.push(rankEntry(found.n, leadOf(text, s, e), { start: s, end: b.end }, 'paragraph', false, null));
     }
   };
   for (const b of blocks) {
@@ -508,7 +520,7 @@ export function parseStructure(text: string): DocStructure {
           // An emoji bullet (✅ 飞利浦：…) is an item only when its lead is cut like a title.
           if (!style.startsWith('bullet') || lead.end < e) {
             const after = afterLead(text, lead);
-            run.entries.push({ rank: n, lead, ...(after !== undefined ? { after } : {}), scope: { start: s, end: b.end }, kind: 'paragraph', source: false, parent: null });
+            run.entries.push(rankEntry(n, lead, { start: s, end: b.end }, 'paragraph', false, null, after));
             if (style === 'arabic' && lastOrdered !== null && n >= lastOrdered.next) lastOrdered = { start: lastOrdered.start, next: n + 1 };
           }
         }
@@ -728,17 +740,8 @@ export function parseStructure(text: string): DocStructure {
       scopes.push({ lead, scope });
       const unranked = why ?? (detail ? DETAIL_LIST : undefined);
       const after = afterLead(text, lead);
-      const entry: RankEntry = {
-        rank: group !== null ? group.rank : list.ordered ? first + i : i + 1,
-        lead,
-        ...(after !== undefined ? { after } : {}),
-        scope,
-        kind: 'list',
-        source: unranked !== undefined,
-        parent,
-        ...(group !== null ? { leadStart: true } : {}),
-        ...(unranked !== undefined ? { why: unranked } : {}),
-      };
+      const rank = group !== null ? group.rank : list.ordered ? first + i : i + 1;
+      const entry = rankEntry(rank, lead, scope, 'list', unranked !== undefined, parent, after, group !== null ? true : undefined, unranked);
       entries.push(entry);
       subItems(text, it, entry, entries, scopes);
     });

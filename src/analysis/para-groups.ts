@@ -74,7 +74,9 @@ export function nestParagraphRuns(
     if (productGroups < distinct.size && productGroups < 2) continue;
     for (const { entry, group } of placed) {
       if (group === null) continue;
-      Object.assign(entry, { rank: group.rank, parent: group, leadStart: true });
+      entry.rank = group.rank;
+      entry.parent = group;
+      entry.leadStart = true;
       if (!accepted.has(entry)) added.push(entry);
     }
   }

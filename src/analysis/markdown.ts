@@ -147,7 +147,7 @@ function isSourceIntro(intro: string): boolean {
 const ITEM_LABEL = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*(?:\*\*|__)?(?:[\u4e00-\u9fff]{1,6}|[a-z]+(?: [a-z]+){0,2})(?:\*\*|__)?[ \t]*[:：]/;
 const RANK_HEADER = /^(排名|名次|排行|序号|rank|ranking|#|no\.?|位次)$/i;
 // A section that warns against what it lists is not a recommendation list (§2).
-const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|谨慎|需要注意的品牌|(?<!不容易|不会|避免|防止|防|少|别)踩雷|黑名单|劝退|避免选择|\bavoid\b|be cautious|caution|not recommended|steer clear|think twice|red flags|approach with care|\bskip\b|wary/i;
+const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|谨慎|需要注意的品牌|(?<!不容易|不会|避免|防止|防|少|别)踩雷|黑名单|劝退|避免选择|\bavoid\b|be cautious|be careful|careful with|watch out for|需要留意的|caution|not recommended|steer clear|think twice|red flags|approach with care|\bskip\b|wary/i;
 // Lists of steps, tips, reasons or criteria name brands in passing; they are not product lists.
 const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|快讯|资讯|要闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|贴士|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
 // Steps to follow (a subset of HOWTO: not tips or reasons) and troubleshooting intros.
@@ -201,14 +201,21 @@ function fieldList(text: string, items: readonly Located[]): boolean {
 }
 
 /** An item opening with a date ("2023 年 12 月，X 召回…", "In March 2024, X …"): an event, not a product. */
-const DATED_OPENER = /^(?:\*\*|__)?(?:(?:19|20)\d\d\s*年(?:\s*\d{1,2}\s*月)?(?:\s*\d{1,2}\s*日)?|in (?:(?:january|february|march|april|may|june|july|august|september|october|november|december) )?(?:19|20)\d\d)(?:\*\*|__)?\s*[,，:]/i;
+const MONTH_EN = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?`;
+const DATED_OPENER = new RegExp(String.raw`^(?:\*\*|__)?(?:(?:19|20)\d\d\s*年(?:\s*\d{1,2}\s*月)?(?:\s*\d{1,2}\s*日)?|(?:in |since |by )?(?:${MONTH_EN} (?:\d{1,2}, )?)?(?:19|20)\d\d|(?:19|20)\d\d-\d\d(?:-\d\d)?)(?:\*\*|__)?\s*[,，:：—–-]`, 'i');
 
-/** A list whose items mostly open with a date: a timeline of events (news, recalls, lawsuits), not a product list (§2). */
+/**
+ * A list whose items mostly open with a date: a timeline of events (news, recalls, lawsuits), not a
+ * product list (§2). Incident fields beside the dates ("**Scope**:", "**涉及车型**：") count with them.
+ */
 function datedList(text: string, items: readonly Located[]): boolean {
   if (items.length < 2) return false;
   const dated = items.filter((it) => DATED_OPENER.test(text.slice(it.start, it.end).replace(LIST_MARKER, ''))).length;
-  return dated * 2 > items.length;
+  if (dated === 0) return false;
+  const fields = items.filter((it) => INCIDENT_FIELD.test(text.slice(it.start, it.end).replace(LIST_MARKER, ''))).length;
+  return (dated + fields) * 2 > items.length;
 }
+const INCIDENT_FIELD = /^(?:\*\*|__)?(?:scope|affected (?:models|products|units)|models|products affected|remedy|response|outcome|status|reports?|impact|cause|what happened|what to do|涉及(?:车型|产品|范围|型号)?|影响(?:范围)?|原因|处理(?:方式|结果|措施)?|进展|结果|后续|范围|召回范围|解决方案)(?:\*\*|__)?\s*[:：]/i;
 
 /** The last sentence of an intro line ("… 引发关注。也可以用：" → "也可以用："). */
 function lastSentence(line: string): string {

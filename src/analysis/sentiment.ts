@@ -87,6 +87,11 @@ const FORMER_LATTER = /前者|后者|\bthe (?:former|latter)\b/i;
 // pros/cons entry (rules §3: advised against is negative; a polite concession does not change this).
 // Engine 2.6: holding off and harsh limits too ("I'd hold off for now", 建议先观望, 慎入, 能不办就别办).
 const ADVISES_AGAINST = new RegExp(String.raw`\b(?:avoid(?: it| them| this)?|steer clear|stay away|skip (?:it|this|them)|not worth (?:it|the)|(?:hard|difficult|tough|harder) to recommend|(?:wouldn't|would not|don't|do not|can't|cannot|no longer) recommend|not recommended|(?:i|we)(?:'d| would) (?:skip|avoid|pass on)|(?:i|we) (?:wouldn't|would not|won't) (?:buy|use|choose|pick|order|trust|go with|start|put|keep))\b|\bnot the one (?:to|i'd|i would) (?:choose|pick|buy|go with|get)\b|\bnot comfortable recommending\b|不推荐|不建议|不太推荐|不太建议|不太值得|避坑|别买|劝退|观望|慎入|${HOLD_OFF_EN}|${LIMIT_ZH}`, 'i');
+// The unambiguous subset of ADVISES_AGAINST: advice against in so many words, whatever else the
+// clause says ("avoid" alone is not here: "helps you avoid fees"). "can't recommend it enough" praises.
+const EXPLICITLY_AGAINST = /不建议|不太建议|不推荐|不太推荐|不太值得|别买|劝退|\b(?:wouldn't|would not|don't|do not|can't|cannot|no longer) recommend\b(?! (?:it |them |this |these |him |her )?(?:enough|highly enough|more))|\bnot recommended\b|\b(?:hard|difficult|tough) to recommend\b|\bsteer clear\b|\bstay away\b/i;
+const ADVICE_AGAINST_VALUE = -1.5;
+const COMPARED_WITH_BEFORE = /(?:^|[^\p{L}])[和跟与同]\s*$|^[\s*_>#-]*[和跟与同]\s*$/u;
 // A side label is a label, not a sentence: at most a few words before it ("Main downsides:",
 // "**Peloton** — Pros:"), not "Fidelity and Schwab each have their own strengths:".
 const LABEL_MAX_WORDS = 3;
@@ -259,7 +264,13 @@ export function sentimentsByTarget(
       const subjects = new Set<number>([...pending]);
       const objects = new Set<number>([...pendingObjects]);
       const s = lazyScore();
-      if (s.comparison !== null && ownHits.some((h) => h.start >= s.comparison!.end)) {
+      // "（它）和尚硅谷比更新慢了不少", "跟小米比，价格贵一些": the name between 和/跟/与/同 and 比 is what the
+      // omitted subject is compared WITH (the object); the subject is the carried or context target.
+      const comparedWith = s.comparison !== null && /^比/.test(text.slice(s.comparison.start, s.comparison.end)) ? ownHits.filter((h) => COMPARED_WITH_BEFORE.test(text.slice(clause.start, h.start)) && /^\s*$/.test(text.slice(h.end, s.comparison!.start))) : [];
+      if (comparedWith.length > 0) {
+        for (const h of ownHits) (comparedWith.includes(h) ? objects : subjects).add(h.target);
+        for (const t of fallback) if (!objects.has(t)) subjects.add(t);
+      } else if (s.comparison !== null && ownHits.some((h) => h.start >= s.comparison!.end)) {
         for (const h of ownHits) (h.start < s.comparison.start ? subjects : objects).add(h.target);
         if (![...ownHits].some((h) => h.start < s.comparison!.start)) for (const t of fallback) if (!objects.has(t)) subjects.add(t);
       } else {
@@ -301,6 +312,9 @@ export function sentimentsByTarget(
       }
       if (refusal && subjectValue < 0 && !RECOMMENDS.test(clauseText)) subjectValue = 0;
       // A step to follow ("一键就能解绑，操作很方便", "a quick way to…") instructs; it weighs little (§3).
+      // "自学的话不太建议把它作为主线", "I can't recommend it for teams": explicit advice against needs no
+      // other word of criticism (engine 2.10; rules §3: advised against is negative).
+      if (subjectValue >= 0 && !refusal && EXPLICITLY_AGAINST.test(clauseText)) subjectValue = ADVICE_AGAINST_VALUE;
       const against = subjectValue < 0 && ADVISES_AGAINST.test(clauseText);
       if (against) for (const t of subjects) advisedAgainst.add(t);
       const explicit = RECOMMENDS.test(clauseText) || against;
@@ -308,7 +322,9 @@ export function sentimentsByTarget(
       if (balanced && !explicit) subjectValue *= BALANCED.test(clauseText) || BALANCED_IN_PROSE.test(clauseText) ? 0 : BALANCED_WEIGHT;
       for (const t of subjects) contributions.push({ target: t, clause: ci, value: subjectValue });
       for (const t of objects) if (!subjects.has(t)) contributions.push({ target: t, clause: ci, value: -subjectValue });
-      carry = new Set([...subjects, ...objects]);
+      // After a comparison the next clause goes on about its subject ("比小米贵，但拍照更好" is about the
+      // brand compared, not about 小米), so only the subjects carry (engine 2.10).
+      carry = new Set(subjects.size > 0 ? subjects : objects);
       if (!bareContrast) lastValue = subjectValue;
       for (const t of carry) sentenceTargets.add(t);
       pending = new Set();
@@ -415,6 +431,7 @@ function aggregate(
     // Advice against is the verdict: praise before it is a polite concession and cannot outweigh
     // it ("great classes, …; worth it only if you find it deeply discounted": §3 negative).
     else if (advisedAgainst.has(t) && raw[t]! > -ADVISED_AGAINST_FLOOR) raw[t] = -ADVISED_AGAINST_FLOOR;
+
   }
   const mentioned = new Set(hits.map((h) => h.target));
   return raw.map((r, t) => {

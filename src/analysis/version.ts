@@ -53,5 +53,9 @@
  *        it sleeps warm") is a con; "balance out" is a balanced verdict; fact-field / dimension /
  *        timeline lists, verb-led numbered headings and note / background / comparison sections
  *        rank nothing; grouped emoji sub-items rank by their first group.
+ *   2.10: explicit advice against (不太建议, "can't recommend") is negative without other words of
+ *        criticism; in "和X比…" X is the compared-with side; after a comparison only its subject
+ *        carries; "Be careful with" / 需要留意的 sections are caution sections; date-led lists with
+ *        incident fields (Scope:, 涉及车型：) are timelines, not product lists.
  */
-export const ENGINE_VERSION = '2.9.0';
+export const ENGINE_VERSION = '2.10.0';

@@ -93,7 +93,7 @@ function analyzeWith(
     }
     // The next name bounds a model name ("La Roche-Posay Anthelios" where Anthelios is an alias).
     const named = hits.map((h, i) => withModelName(h, folded.text, text, folded.origin, hits[i + 1]?.start ?? folded.text.length));
-    sentiments = sentimentsByTarget(folded.text, named, structure.scopes, targets.length, cautioned, structure.steps, trace?.sentiment ?? null);
+    sentiments = sentimentsByTarget(folded.text, named, structure.scopes, targets.length, cautioned, structure.steps, trace?.sentiment ?? null, ranks.map((r) => r !== null));
   }
 
   const byTarget: Hit[][] = targets.map(() => []);

@@ -27,6 +27,7 @@ import { HOLD_OFF_EN, LIMIT_ZH, lexiconScore, scoreClause, type ClauseScore } fr
 import type { Hit } from './matcher.js';
 import type { TopicScope } from './markdown.js';
 import { clauseAt, segment, type Clause } from './segment.js';
+import { languageOf, readSentiment, wordFeatures, type RuleReading } from './sentiment-model.js';
 import type { Sentiment, Span } from './types.js';
 
 export const POSITIVE_THRESHOLD = 0.2;
@@ -160,6 +161,7 @@ export function sentimentsByTarget(
   cautioned: ReadonlySet<number> = new Set(),
   steps: readonly Span[] = [],
   features: TargetFeatures[] | null = null,
+  ranked: readonly boolean[] = [],
 ): Array<Sentiment | null> {
   const { sentences, clauses } = segment(text);
   const clauseHits: Hit[][] = clauses.map(() => []);
@@ -358,7 +360,26 @@ export function sentimentsByTarget(
     const prev = clauses[i - 1];
     if (prev?.contrast === true && prev.sentence === c.sentence && BARE_CONTRAST.test(text.slice(prev.start, prev.end))) contrasted.add(i);
   });
-  return aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst, balancedTargets, features);
+  const readings = aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst, balancedTargets, features, ranked);
+  // The words of the clauses each target's label was read from, every name blanked, for the model.
+  const bodies: string[][] = readings.map(() => []);
+  const seenClause = readings.map(() => new Set<number>());
+  for (const c of contributions) {
+    if (readings[c.target] === null || seenClause[c.target]!.has(c.clause)) continue;
+    seenClause[c.target]!.add(c.clause);
+    bodies[c.target]!.push(blankNames(text, clauses[c.clause]!, clauseHits[c.clause]!));
+  }
+  const lang = languageOf(text);
+  return readings.map((r, t) => {
+    if (r === null) return null;
+    const words = wordFeatures(lang, bodies[t]!);
+    if (features?.[t] !== undefined) {
+      features[t]!.rule = r;
+      features[t]!.words = [...words];
+      features[t]!.lang = lang;
+    }
+    return readSentiment(lang, r, words);
+  });
 }
 
 /** What the label of one target was decided from (for the learned calibration and --explain). */
@@ -374,6 +395,10 @@ export interface TargetFeatures {
   even: boolean;
   maxPro: number;
   maxCon: number;
+  /** The rules' reading and the clause words the model read (trace only). */
+  rule?: RuleReading;
+  words?: string[];
+  lang?: 'zh' | 'en';
 }
 
 function aggregate(
@@ -385,7 +410,8 @@ function aggregate(
   advisedAgainst: ReadonlySet<number>,
   balancedTargets: ReadonlySet<number>,
   features: TargetFeatures[] | null = null,
-): Array<Sentiment | null> {
+  ranked: readonly boolean[] = [],
+): Array<RuleReading | null> {
   const zeroCount = new Array<number>(targetCount).fill(0);
   const maxPro = new Array<number>(targetCount).fill(0);
   const maxCon = new Array<number>(targetCount).fill(0);
@@ -437,6 +463,7 @@ function aggregate(
   return raw.map((r, t) => {
     if (!mentioned.has(t)) return null;
     const score = Math.round(Math.tanh(r / 2) * 1000) / 1000 || 0;
-    return { label: labelFor(score), score };
+    const even = proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(pros[t]!, cons[t]!) / Math.max(pros[t]!, cons[t]!) >= BALANCE_RATIO;
+    return { label: labelFor(score), score, pros: pros[t]!, cons: cons[t]!, advised: advisedAgainst.has(t), verdict: balancedTargets.has(t), even, ranked: ranked[t] === true };
   });
 }

@@ -57,5 +57,8 @@
  *        criticism; in "和X比…" X is the compared-with side; after a comparison only its subject
  *        carries; "Be careful with" / 需要留意的 sections are caution sections; date-led lists with
  *        incident fields (Scope:, 涉及车型：) are timelines, not product lists.
+ *   2.11: the label is read by a learned model (sentiment-model.ts) from the rules' sums AND the words
+ *        of the clauses attributed to the target (names blanked), trained on the training set and
+ *        holdouts 1–9; the score is P(positive) − P(negative).
  */
-export const ENGINE_VERSION = '2.10.0';
+export const ENGINE_VERSION = '2.11.0';

@@ -1,0 +1,112 @@
+/**
+ * The learned reading of a target's sentiment (engine 2.11). The rules (sentiment.ts) attribute
+ * clauses to targets and sum lexicon polarities; a multinomial logistic model then reads the label
+ * from those sums AND from the words of the clauses themselves, with names blanked. It was trained
+ * on every labelled answer the engine may be tuned on (the training set and holdouts 1–9;
+ * `npx tsx scripts/train-sentiment-model.ts`), and it exists because each new writer brings
+ * wordings no hand-kept lexicon lists ("sleeps warm", "far less filler", 更新慢了不少): in
+ * leave-one-holdout-out cross-validation the model read 0.916 / 0.885 (zh / en) where the rules
+ * alone read 0.898 / 0.853 (docs/analysis-accuracy.md, engine 2.11).
+ *
+ * Features, per language (every name prefixed "zh_" or "en_"): a bias; the rules' label; the
+ * rules' score; the pros and cons sums (capped); advised against, balanced, pros-and-cons-even;
+ * whether the target is ranked; and the clause words — English word unigrams and bigrams, Chinese
+ * character bigrams — present or absent. The label is the most probable class; the score is
+ * P(positive) − P(negative), in (−1, 1).
+ */
+import { SENTIMENT_WEIGHTS } from './sentiment-weights.js';
+import type { Sentiment, SentimentLabel } from './types.js';
+
+export const LABELS: readonly SentimentLabel[] = ['positive', 'neutral', 'negative'];
+
+/** What the rules concluded about one target, the model's non-word input. */
+export interface RuleReading {
+  label: SentimentLabel;
+  score: number;
+  pros: number;
+  cons: number;
+  advised: boolean;
+  verdict: boolean;
+  even: boolean;
+  ranked: boolean;
+}
+
+const WORD = /[a-z][a-z'-]*/g;
+const IDEOGRAPHS = /[\u4e00-\u9fff]+/g;
+
+/** Chinese when ideographs outnumber a third of the Latin letters (English answers hold almost none). */
+export function languageOf(text: string): 'zh' | 'en' {
+  let cjk = 0;
+  let latin = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x4e00 && c <= 0x9fff) cjk++;
+    else if (c >= 0x61 && c <= 0x7a) latin++;
+  }
+  return cjk * 3 > latin ? 'zh' : 'en';
+}
+
+/** The word features of clause texts (lower case, names already blanked). */
+export function wordFeatures(lang: 'zh' | 'en', clauses: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const clause of clauses) {
+    if (lang === 'en') {
+      const words = clause.match(WORD) ?? [];
+      for (let i = 0; i < words.length; i++) {
+        out.add(`w:${words[i]}`);
+        if (i + 1 < words.length) out.add(`b:${words[i]}_${words[i + 1]}`);
+      }
+    } else {
+      for (const run of clause.match(IDEOGRAPHS) ?? []) for (let i = 0; i + 1 < run.length; i++) out.add(`z:${run.slice(i, i + 2)}`);
+    }
+  }
+  return out;
+}
+
+/** The non-word features, as [name, value] pairs (names without the language prefix). */
+export function ruleFeatures(r: RuleReading): Array<[string, number]> {
+  return [
+    ['bias', 1],
+    [`rule_${r.label}`, 1],
+    ['tanh', r.score],
+    ['pros', Math.min(r.pros, 4) / 2],
+    ['cons', Math.min(r.cons, 4) / 2],
+    ['adv', r.advised ? 1 : 0],
+    ['even', r.even ? 1 : 0],
+    ['verdict', r.verdict ? 1 : 0],
+    ['ranked', r.ranked ? 1 : 0],
+  ];
+}
+
+type Weights = Map<string, readonly [number, number, number]>;
+let weights: Weights | null = null;
+/** Parsed on first use: a cold `analyze` of an answer that names nobody never pays for it. */
+function loaded(): Weights {
+  weights ??= new Map(Object.entries(JSON.parse(SENTIMENT_WEIGHTS) as Record<string, [number, number, number]>));
+  return weights;
+}
+
+/** Class scores (logits) for one target. */
+export function logits(lang: 'zh' | 'en', rule: RuleReading, words: ReadonlySet<string>, w: Weights = loaded()): [number, number, number] {
+  const z: [number, number, number] = [0, 0, 0];
+  const add = (name: string, value: number): void => {
+    const row = w.get(`${lang}_${name}`);
+    if (row === undefined || value === 0) return;
+    z[0] += row[0] * value;
+    z[1] += row[1] * value;
+    z[2] += row[2] * value;
+  };
+  for (const [name, value] of ruleFeatures(rule)) add(name, value);
+  for (const word of words) add(word, 1);
+  return z;
+}
+
+export function readSentiment(lang: 'zh' | 'en', rule: RuleReading, words: ReadonlySet<string>): Sentiment {
+  const z = logits(lang, rule, words);
+  const m = Math.max(...z);
+  const e = z.map((v) => Math.exp(v - m));
+  const sum = e[0]! + e[1]! + e[2]!;
+  const best = z.indexOf(m);
+  const score = Math.round(((e[0]! - e[2]!) / sum) * 1000) / 1000 || 0;
+  return { label: LABELS[best]!, score };
+}

@@ -14,7 +14,8 @@
  * character bigrams — present or absent. The label is the most probable class; the score is
  * P(positive) − P(negative), in (−1, 1).
  */
-import { SENTIMENT_WEIGHTS } from './sentiment-weights.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Sentiment, SentimentLabel } from './types.js';
 
 export const LABELS: readonly SentimentLabel[] = ['positive', 'neutral', 'negative'];
@@ -79,10 +80,15 @@ export function ruleFeatures(r: RuleReading): Array<[string, number]> {
 }
 
 type Weights = Map<string, readonly [number, number, number]>;
+/** Beside this module (src/ under tsx, dist/ after `npm run build` copies it; the analyze bundle sees dist's URL). */
+export const WEIGHTS_FILE = fileURLToPath(new URL('./sentiment-weights.json', import.meta.url));
 let weights: Weights | null = null;
-/** Parsed on first use: a cold `analyze` of an answer that names nobody never pays for it. */
+/**
+ * Read on first use, as data rather than code: kept out of the modules, it is no part of the
+ * analyze bundle's V8 code cache (which it had tripled) and a run that reads no sentiment never pays for it.
+ */
 function loaded(): Weights {
-  weights ??= new Map(Object.entries(JSON.parse(SENTIMENT_WEIGHTS) as Record<string, [number, number, number]>));
+  weights ??= new Map(Object.entries(JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as Record<string, [number, number, number]>));
   return weights;
 }
 

@@ -110,18 +110,32 @@ interface Contribution {
   value: number;
 }
 
+// The small patterns of the functions below, compiled once: a regex literal inside a function
+// makes a new RegExp object every time it is evaluated, here per clause or sentence. None of the
+// global ones is used with exec/test, so their lastIndex carries nothing between calls.
+const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/gu;
+const IDEOGRAPH = /[\u3400-\u9fff]/;
+const SPACES = /\s+/;
+const DIGIT = /\d/;
+const WORDS = /\p{L}+/gu;
+const LATTER = /后者|latter/i;
+const BLANK_LINE = /\n[ \t]*\n/;
+// The text just before a sentence: it starts a line, or a paragraph.
+const LINE_START = /\n\s*$/;
+const PARAGRAPH_START = /\n[ \t]*\n[\s]*$/;
+
 /** A clause that holds nothing but names, connectives and model numbers ("华为、", "Huawei Mate 60"). */
 function namesOnly(text: string, clause: Clause, hits: readonly Hit[]): boolean {
   const body = blankNames(text, clause, hits);
   // Quick answer first: a CJK ideograph that is no connective character survives both
   // replacements below (U+4DC0–U+4DFF are symbols, \p{S}, so they are left to the full test).
   if (KEPT_IDEOGRAPH.test(body)) return false;
-  const rest = body.replace(CONNECTIVES, ' ').replace(/[\p{P}\p{S}]/gu, ' ').trim();
-  if (/[\u3400-\u9fff]/.test(rest)) return false;
+  const rest = body.replace(CONNECTIVES, ' ').replace(PUNCTUATION_OR_SYMBOL, ' ').trim();
+  if (IDEOGRAPH.test(rest)) return false;
   // Model-number residue is a few short tokens ("mate 60 pro", "galaxy s24"); a verb such as
   // "outperforms" makes it a real clause.
-  const tokens = rest.split(/\s+/).filter(Boolean);
-  return tokens.length <= 3 && tokens.every((t) => t.length <= 6 || /\d/.test(t)) && lexiconScore(rest) === 0;
+  const tokens = rest.split(SPACES).filter(Boolean);
+  return tokens.length <= 3 && tokens.every((t) => t.length <= 6 || DIGIT.test(t)) && lexiconScore(rest) === 0;
 }
 
 /** The clause with its names blanked ("**Peloton Bike** — Pros" → "… — Pros"). */
@@ -134,6 +148,14 @@ function blankNames(text: string, clause: Clause, hits: readonly Hit[]): string 
     body = `${body.slice(0, h.start - clause.start)} ${body.slice(h.end - clause.start)}`;
   }
   return body;
+}
+
+/**
+ * Empties a working set. Set.prototype.clear gives the set a new hash table even when it is
+ * already empty, and most working sets are empty at most clauses.
+ */
+function clear(set: Set<number>): void {
+  if (set.size > 0) set.clear();
 }
 
 /** No target of `hits` is in `targets`. */
@@ -264,18 +286,18 @@ export function sentimentsByTarget(
     // the sentence right before, in the same paragraph and outside any list, named exactly one
     // target (rules §3: tied to problems). Praise in such a sentence is often about the category
     // ("The ideal mount depends on the sport"), so only a problem carries.
-    const follows = lastSentenceTargets.size === 1 && !LIST_OPENING.test(opening) && !/\n[ \t]*\n/.test(text.slice(lastSentenceEnd, sentence.start));
+    const follows = lastSentenceTargets.size === 1 && !LIST_OPENING.test(opening) && !BLANK_LINE.test(text.slice(lastSentenceEnd, sentence.start));
     return follows && lexiconScore(text.slice(sentence.start, sentence.end)) < 0 ? lastSentenceTargets : NO_TARGETS;
   };
 
   for (const sentence of sentences) {
-    if (sentence.start > 0 && /\n\s*$/.test(text.slice(Math.max(0, sentence.start - 4), sentence.start))) side = 0;
-    if (questionAnswered && /\n[ \t]*\n[\s]*$/.test(text.slice(Math.max(0, sentence.start - 6), sentence.start))) questionTargets = NO_TARGETS;
+    if (sentence.start > 0 && LINE_START.test(text.slice(Math.max(0, sentence.start - 4), sentence.start))) side = 0;
+    if (questionAnswered && PARAGRAPH_START.test(text.slice(Math.max(0, sentence.start - 6), sentence.start))) questionTargets = NO_TARGETS;
     let context: ReadonlySet<number> | null = null;
-    carry.clear();
-    pending.clear();
-    pendingObjects.clear();
-    sentenceTargets.clear();
+    clear(carry);
+    clear(pending);
+    clear(pendingObjects);
+    clear(sentenceTargets);
     sentenceOrder.length = 0;
     const sentenceStart = contributions.length;
     let lastValue = 0;
@@ -289,7 +311,7 @@ export function sentimentsByTarget(
       COLON_AFTER.lastIndex = clause.end;
       const blanked = COLON_AFTER.test(text) ? blankNames(text, clause, ownHits) : null;
       const labelMatch = blanked === null ? null : SIDE_LABEL.exec(blanked);
-      const label = labelMatch !== null && (blanked!.slice(0, labelMatch.index).match(/\p{L}+/gu) ?? []).length <= LABEL_MAX_WORDS ? labelMatch : null;
+      const label = labelMatch !== null && (blanked!.slice(0, labelMatch.index).match(WORDS) ?? []).length <= LABEL_MAX_WORDS ? labelMatch : null;
       if (label !== null) side = AVOID_SIDE.test(label[1]!) ? -1.5 : NEGATIVE_SIDE.test(label[1]!) ? -1 : 1;
       const inline = label === null ? INLINE_SIDE.exec(clauseText) : null;
       if (inline !== null) side = inline[2] !== undefined || inline[4] !== undefined ? -1 : 1;
@@ -312,7 +334,7 @@ export function sentimentsByTarget(
       const fallback = carry.size > 0 ? carry : verdict && context!.size === 0 ? previousSentenceTargets : context!;
       const refersBack = ownHits.length === 0 && (sentenceOrder.length >= 2 || previousOrder.length >= 2) && FORMER_LATTER.test(clauseText);
       if (ownHits.length === 0 && fallback.size === 0 && pending.size === 0 && pendingObjects.size === 0 && !refersBack) continue; // about nobody
-      named.clear();
+      clear(named);
       for (const h of ownHits) named.add(h.target);
       // A clause that names someone is scored first, to see whether it only introduces objects.
       let score: ClauseScore | null = null;
@@ -321,7 +343,7 @@ export function sentimentsByTarget(
         if (score.objectIntro) {
           if (lastValue !== 0 && carry.size > 0 && UNLIKE_AFTER.test(clauseText)) {
             for (const t of named) if (!carry.has(t)) contributions.push({ target: t, clause: ci, value: -lastValue });
-            carry.clear();
+            clear(carry);
             for (const t of named) carry.add(t);
             continue;
           }
@@ -329,9 +351,9 @@ export function sentimentsByTarget(
           continue;
         }
       }
-      subjects.clear();
+      clear(subjects);
       for (const t of pending) subjects.add(t);
-      objects.clear();
+      clear(objects);
       for (const t of pendingObjects) objects.add(t);
       const s = score ?? scoreClause(text, clause, ownHits);
       if (s.comparison !== null && someFrom(ownHits, s.comparison.end)) {
@@ -348,9 +370,9 @@ export function sentimentsByTarget(
       const reference = named.size === 0 ? FORMER_LATTER.exec(clauseText) : null;
       const order = sentenceOrder.length >= 2 ? sentenceOrder : previousOrder;
       if (reference !== null && order.length >= 2) {
-        const chosen = /后者|latter/i.test(reference[0]) ? order[order.length - 1]! : order[0]!;
-        subjects.clear();
-        objects.clear();
+        const chosen = LATTER.test(reference[0]) ? order[order.length - 1]! : order[0]!;
+        clear(subjects);
+        clear(objects);
         subjects.add(chosen);
         for (const t of order) if (t !== chosen) objects.add(t);
       }
@@ -384,13 +406,13 @@ export function sentimentsByTarget(
       for (const t of subjects) contributions.push({ target: t, clause: ci, value: subjectValue });
       for (const t of objects) if (!subjects.has(t)) contributions.push({ target: t, clause: ci, value: -subjectValue });
       // `fallback` may be `carry` itself: it is not read after this point.
-      carry.clear();
+      clear(carry);
       for (const t of subjects) carry.add(t);
       for (const t of objects) carry.add(t);
       if (!bareContrast) lastValue = subjectValue;
       for (const t of carry) sentenceTargets.add(t);
-      pending.clear();
-      pendingObjects.clear();
+      clear(pending);
+      clear(pendingObjects);
     }
     // Names left pending at the end of a sentence ("推荐：华为、小米") are mentioned, score 0; after an
     // "Avoid:" / "Not recommended at this size:" label on the same line they are advised against.

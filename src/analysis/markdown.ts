@@ -63,6 +63,7 @@ const SPACES = /\s+/;
 const CLAUSE_BREAK = /[,;。；]|\.\s|\s[—–-]\s/;
 const NUMBERED_TITLE = /^[#\s]*(?:\*\*|__)?[ \t]*[(]?(?:[一二三四五六七八九十][、.)]|\d{1,2}[.、)])/;
 const LEAD_MARKUP = /[*_#`[\]]/g;
+const CN_PART_LINE = /^[ \t]*(?:\*\*|__)?[ \t]*[(]?[一二三四五六七八九十][、.)]/;
 const CN_SECTION_NUMBER = /^[#*_\s]*[（(]?[一二三四五六七八九十]+[、.．)）]/;
 
 /** Why a "label: …" list under an entry does not rank by itself (rank.ts may still read it as sub-items). */
@@ -599,7 +600,9 @@ export function parseStructure(text: string): DocStructure {
   };
   // The nearest section title before a position: a heading, a bold title line, or a 一、/（一） section
   // line ("二、说明" then "（1）…"), whose part of the answer the block belongs to.
-  const partTitles = [...headings.map((h) => ({ start: h.start, end: h.end })), ...paraEntries.filter((e) => /^[ \t]*(?:\*\*|__)?[ \t]*[(]?[一二三四五六七八九十][、.)]/.test(text.slice(e.lead.start, e.lead.end))).map((e) => e.lead)].sort((a, b) => a.start - b.start);
+  // Every title is a fresh { start, end } (not the entries' own lead objects): objects of one shape,
+  // so the loop below sees one map (mixed shapes here were a 'wrong map' deopt of the warm worker).
+  const partTitles = [...headings.map((h) => ({ start: h.start, end: h.end })), ...paraEntries.filter((e) => CN_PART_LINE.test(text.slice(e.lead.start, e.lead.end))).map((e) => ({ start: e.lead.start, end: e.lead.end }))].sort((a, b) => a.start - b.start);
   const partBefore = (pos: number): string => {
     let best: Span | null = null;
     for (const t of partTitles) if (t.end <= pos) best = t;

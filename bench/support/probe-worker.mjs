@@ -62,6 +62,9 @@ process.on('message', async (message) => {
       worker = startWorker({ db: container.db, queue: container.queue, log, concurrency: Number(concurrency), pollMs: 20 });
       break;
     case 'cpu':
+      // The bench reads the CPU when the clock starts and when it stops: with BENCH_WORKER_MARK set
+      // this line separates warm-up from timed part in --trace-opt/--trace-deopt output.
+      if (process.env.BENCH_WORKER_MARK) process.stdout.write('--- bench cpu sample ---\n');
       process.send({ type: 'cpu', usage: process.cpuUsage(), mainThread: mainThreadSeconds() });
       break;
     case 'profile-start':

@@ -92,8 +92,14 @@ function analyzeWith(
       for (const h of hits) if (h.start >= e.lead.start && h.start < (e.after?.end ?? e.lead.end)) cautioned.add(h.target);
     }
     // The next name bounds a model name ("La Roche-Posay Anthelios" where Anthelios is an alias).
-    const named = hits.map((h, i) => withModelName(h, folded.text, text, folded.origin, hits[i + 1]?.start ?? folded.text.length));
-    sentiments = sentimentsByTarget(folded.text, named, structure.scopes, targets.length, cautioned, structure.steps, trace?.sentiment ?? null, ranks.map((r) => r !== null));
+    // Built by push, not Array.prototype.map: map's result array has a different elements kind in
+    // the interpreter than when TurboFan inlines it, and every function that loops over `named`
+    // deoptimised ('wrong map') each time analyzeWith changed tier.
+    const named: Hit[] = [];
+    for (let i = 0; i < hits.length; i++) named.push(withModelName(hits[i]!, folded.text, text, folded.origin, hits[i + 1]?.start ?? folded.text.length));
+    const ranked: boolean[] = [];
+    for (const r of ranks) ranked.push(r !== null);
+    sentiments = sentimentsByTarget(folded.text, named, structure.scopes, targets.length, cautioned, structure.steps, trace?.sentiment ?? null, ranked);
   }
 
   const byTarget: Hit[][] = targets.map(() => []);

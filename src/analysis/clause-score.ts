@@ -15,6 +15,12 @@ import { EN_LEXICON } from './lexicon-en.js';
 import { ZH_LEXICON } from './lexicon-zh.js';
 import type { Span } from './types.js';
 
+// Patterns of the per-clause and per-hit code below, compiled once (a regex literal in a function
+// body is a new RegExp object every time it is evaluated); TYPOGRAPHIC_APOSTROPHE only with replace.
+const NON_LETTERS = /[^a-z'’]+/;
+const FIGURE_START = /^\s?\d/;
+const TYPOGRAPHIC_APOSTROPHE = /’/g;
+
 export interface ClauseScore {
   /** Lexicon polarity of the clause (before contrast weighting). */
   polarity: number;
@@ -152,7 +158,7 @@ function modifier(body: string, from: number, at: number, cjk: boolean, weight: 
   const window = body.slice(Math.max(from, at - 40), at);
   if (PHRASE_NEGATOR_EN.test(window)) factor *= -0.8;
   if (weight < 0 && PROCEDURE_EN.test(window)) return 0;
-  const words = window.split(/[^a-z'’]+/).filter(Boolean).slice(-3);
+  const words = window.split(NON_LETTERS).filter(Boolean).slice(-3);
   words.forEach((w, i) => {
     const word = w.replace('’', "'");
     // Only "not" looks at the next word; the first word after the hit is found without splitting
@@ -184,7 +190,7 @@ export function lexiconScore(body: string): number {
       continue;
     }
     // 一般 before a figure is "usually" ("同城一般12元起"), no judgement (§3: prices stay neutral).
-    const usually = found.entry.word === '一般' && /^\s?\d/.test(body.slice(i + 2, i + 4));
+    const usually = found.entry.word === '一般' && FIGURE_START.test(body.slice(i + 2, i + 4));
     const procedure = found.entry.word === '投诉' && (PROCEDURE_ZH_BEFORE.test(body.slice(Math.max(prevEnd, i - 14), i)) || PROCEDURE_ZH_AFTER.test(body.slice(i + 2, i + 4)));
     if (found.entry.weight !== 0 && !usually && !procedure) total += found.entry.weight * modifier(body, prevEnd, i, !found.entry.latin, found.entry.weight);
     i += found.length;
@@ -205,7 +211,7 @@ function blank(body: string, spans: readonly Span[], offset: number): string {
 
 export function scoreClause(text: string, clause: Span, names: readonly Span[]): ClauseScore {
   // Typographic apostrophes ("can’t go wrong") read as ASCII ones; same length, offsets unchanged.
-  const body = blank(text.slice(clause.start, clause.end), names, clause.start).replace(/’/g, "'");
+  const body = blank(text.slice(clause.start, clause.end), names, clause.start).replace(TYPOGRAPHIC_APOSTROPHE, "'");
   const objectIntro = OBJECT_INTRO_START.test(body) || OBJECT_INTRO_END.test(body);
   const positive = INHERENT_POSITIVE_ALL.exec(body);
   const negative = INHERENT_NEGATIVE_ALL.exec(body);

@@ -35,6 +35,36 @@ class NoSetextTokenizer extends Tokenizer {
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/m;
 import { nestParagraphRuns, type ParagraphRun } from './para-groups.js';
 import type { Span } from './types.js';
+// Small patterns used inside functions, compiled once: a regex literal in a function body is a new
+// RegExp object each time it is evaluated (per block, line or entry of every answer). The global
+// ones are only used with replace/match, which start from lastIndex 0 whatever it was.
+const AFTER_SENTENCE_MARK = /(?<=[。！？!?]|\.\s)/;
+// Sub-item lines of a list item (subItems) and lazy continuation lines of a list (parseStructure);
+// global, used with exec from lastIndex 0 (set before each loop; a finished loop leaves it at 0).
+const SUB_ITEM_LINE = /\n(?:[ \t]{2,}(?:[*+-]|\d{1,9}[.)])[ \t]+\S|[ \t]*\(\d{1,2}\)[ \t]*\S)/g;
+const LAZY_LINE = /\n(?=\S)(?![*+-]\s|\d{1,9}[.)]\s)([^\n]*)/g;
+const FOOTNOTE_MARK = /\[\^?\d+\^?\]/g;
+const MARKUP_CHARS = /[#*_>`]/g;
+const TRAILING_COLON_OR_DOT = /[:：.\s]+$/;
+const HEADING_HASHES = /^#{1,6}[ \t]*/;
+const TRAILING_EMPHASIS_COLON = /[*_:\s]+$/;
+const LEADING_EMPHASIS = /^[*_\s]+/;
+const SENTENCE_MARK = /[。！？!?]|\.\s/;
+const BOLD_OPENING = /^(?:\*\*|__)(.+?)(?:\*\*|__)/;
+const COLON_LABEL = /^([^:\n]{1,30}):/;
+const LABEL_COLON_END = /[:\s]+$/;
+const BOLD_LEAD = /^[ \t]*(?:\d{1,2}[.、)][ \t]*)?(\*\*|__)(.+?)\1/;
+const COLON_BEFORE_BOLD_END = /:[ \t]*(?:\*\*|__)$/;
+const BOLD_ONLY_LINE = /^(\*\*|__)[^*_\n]+\1[:：]?$/;
+const ITEM_MARKER = /^[ \t]*(?:[*+-]|\d{1,9}[.)])/;
+const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/gu;
+const IDEOGRAPHS = /[\u3400-\u9fff]/g;
+const SPACES = /\s+/;
+const CLAUSE_BREAK = /[,;。；]|\.\s|\s[—–-]\s/;
+const NUMBERED_TITLE = /^[#\s]*(?:\*\*|__)?[ \t]*[(]?(?:[一二三四五六七八九十][、.)]|\d{1,2}[.、)])/;
+const LEAD_MARKUP = /[*_#`[\]]/g;
+const CN_PART_LINE = /^[ \t]*(?:\*\*|__)?[ \t]*[(]?[一二三四五六七八九十][、.)]/;
+const CN_SECTION_NUMBER = /^[#*_\s]*[（(]?[一二三四五六七八九十]+[、.．)）]/;
 
 /** Why a "label: …" list under an entry does not rank by itself (rank.ts may still read it as sub-items). */
 export const DETAIL_LIST = 'detail list of an entry';
@@ -141,7 +171,7 @@ const LIST_MARKER = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*/;
 const SOURCE_INTRO_OPENS = /^(?:以下是|主要|相关)?(?:参考(?:资料|文献|来源|链接)?|来源|引用|出处|资料来源|数据来源|信息来源|相关链接|延伸阅读|sources?|references?|citations?|further reading|(?:useful |related |helpful )?links|read more)(?![\u4e00-\u9fff]{5})/i;
 const SOURCE_INTRO_ENDS = /(?:参考资料|参考文献|参考来源|资料来源|信息来源|数据来源|引用来源|相关链接|\bsources|\breferences|\bcitations|further reading|(?:useful|related|helpful) links)$/i;
 function isSourceIntro(intro: string): boolean {
-  const line = intro.replace(/\[\^?\d+\^?\]/g, '').replace(/[#*_>`]/g, '').replace(/[:：.\s]+$/, '').trim();
+  const line = intro.replace(FOOTNOTE_MARK, '').replace(MARKUP_CHARS, '').replace(TRAILING_COLON_OR_DOT, '').trim();
   return SOURCE_INTRO_OPENS.test(line) || SOURCE_INTRO_ENDS.test(line);
 }
 const ITEM_LABEL = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*(?:\*\*|__)?(?:[\u4e00-\u9fff]{1,6}|[a-z]+(?: [a-z]+){0,2})(?:\*\*|__)?[ \t]*[:：]/;
@@ -178,8 +208,8 @@ const FIELDS_WHY = 'fact fields / comparison dimensions';
 
 /** A title-like line (heading, bold title, "二、说明", "Good to know:") that announces a note, background or comparison. */
 function noteTitle(line: string, re: RegExp = NOTE_SECTION): boolean {
-  const t = line.replace(/^#{1,6}[ \t]*/, '').replace(PARA_NUMBER, '').replace(/[*_:\s]+$/, '').replace(/^[*_\s]+/, '').trim();
-  if (t === '' || t.length > 40 || /[。！？!?]|\.\s/.test(t)) return false;
+  const t = line.replace(HEADING_HASHES, '').replace(PARA_NUMBER, '').replace(TRAILING_EMPHASIS_COLON, '').replace(LEADING_EMPHASIS, '').trim();
+  if (t === '' || t.length > 40 || SENTENCE_MARK.test(t)) return false;
   return re.test(t) && !PRODUCT_INTRO.test(t);
 }
 
@@ -192,9 +222,9 @@ function fieldList(text: string, items: readonly Located[]): boolean {
   if (items.length < 2) return false;
   const fields = items.filter((it) => {
     const first = text.slice(it.start, it.end).split('\n')[0]!.replace(LIST_MARKER, '');
-    const bold = /^(?:\*\*|__)(.+?)(?:\*\*|__)/.exec(first);
-    const colon = /^([^:\n]{1,30}):/.exec(first);
-    const label = (bold?.[1] ?? colon?.[1] ?? '').replace(/[:\s]+$/, '').trim();
+    const bold = BOLD_OPENING.exec(first);
+    const colon = COLON_LABEL.exec(first);
+    const label = (bold?.[1] ?? colon?.[1] ?? '').replace(LABEL_COLON_END, '').trim();
     return label !== '' && FIELD_LABEL.test(label);
   }).length;
   return fields * 2 > items.length;
@@ -219,7 +249,7 @@ const INCIDENT_FIELD = /^(?:\*\*|__)?(?:scope|affected (?:models|products|units)
 
 /** The last sentence of an intro line ("… 引发关注。也可以用：" → "也可以用："). */
 function lastSentence(line: string): string {
-  const parts = line.split(/(?<=[。！？!?]|\.\s)/).filter((p) => p.trim() !== '');
+  const parts = line.split(AFTER_SENTENCE_MARK).filter((p) => p.trim() !== '');
   return parts.length > 1 ? parts[parts.length - 1]! : line;
 }
 
@@ -260,7 +290,7 @@ function numberOf(m: RegExpExecArray): number | null {
  */
 export function leadOf(text: string, start: number, end: number): Span {
   const line = text.slice(start, end);
-  const bold = /^[ \t]*(?:\d{1,2}[.、)][ \t]*)?(\*\*|__)(.+?)\1/.exec(line);
+  const bold = BOLD_LEAD.exec(line);
   if (bold !== null && bold[2]!.trim().length > 0) return { start, end: start + bold[0].length };
   const dash = /\S[ \t]+[—–-][ \t]+\S/.exec(line);
   if (dash !== null) return { start, end: start + dash.index + 1 };
@@ -272,7 +302,7 @@ export function leadOf(text: string, start: number, end: number): Span {
 /** After a colon-cut lead or a bold label ending in a colon: the rest of that line (see RankEntry.after). */
 export function afterLead(text: string, lead: Span): Span | undefined {
   // "**Best for designers:** Squarespace — …": a bold label ending in a colon is cut like a colon.
-  const label = /:[ \t]*(?:\*\*|__)$/.test(text.slice(lead.start, lead.end));
+  const label = COLON_BEFORE_BOLD_END.test(text.slice(lead.start, lead.end));
   if (text[lead.end] !== ':' && !label) return undefined;
   const nl = text.indexOf('\n', lead.end);
   return { start: label ? lead.end : lead.end + 1, end: nl < 0 ? text.length : nl };
@@ -294,7 +324,7 @@ function itemLead(text: string, start: number, end: number): Span {
 function isPseudoHeading(text: string, b: Located): boolean {
   if (b.token.type !== 'paragraph') return false;
   const body = text.slice(b.start, b.end).trim();
-  return !body.includes('\n') && body.length <= 120 && /^(\*\*|__)[^*_\n]+\1[:：]?$/.test(body);
+  return !body.includes('\n') && body.length <= 120 && BOLD_ONLY_LINE.test(body);
 }
 
 function lastLine(text: string, block: Located | undefined): string {
@@ -354,18 +384,18 @@ function tableScopes(text: string, block: Located, scopes: TopicScope[]): void {
 function isLinkOnly(line: string): boolean {
   if (!line.includes('://')) return false;
   const LINK = /\[[^\]\n]*\]\([^)\s]*\)|https?:\/\/[^\s)]+/g;
-  const rest = line.replace(LINK, ' ').replace(/\[\^?\d+\^?\]/g, ' ').replace(/^[ \t]*(?:[*+-]|\d{1,9}[.)])/, ' ');
+  const rest = line.replace(LINK, ' ').replace(FOOTNOTE_MARK, ' ').replace(ITEM_MARKER, ' ');
   // A lead and a description around a separator ("**Obsidian** — local files ([obsidian.md](…))",
   // "格力 云佳：2899元，制冷快，https://…") is a product entry carrying a link or chip, however short (§2).
   const sep = /\s[—–-]\s|[:：]/.exec(rest);
   if (sep !== null && /\p{L}/u.test(rest.slice(0, sep.index)) && /\p{L}{2}|[\u3400-\u9fff]/u.test(rest.slice(sep.index + sep[0].length))) return false;
-  const plain = rest.replace(/[\p{P}\p{S}]/gu, ' ');
-  const cjk = (plain.match(/[\u3400-\u9fff]/g) ?? []).length;
-  const words = plain.replace(/[\u3400-\u9fff]/g, ' ').split(/\s+/).filter(Boolean).length;
+  const plain = rest.replace(PUNCTUATION_OR_SYMBOL, ' ');
+  const cjk = (plain.match(IDEOGRAPHS) ?? []).length;
+  const words = plain.replace(IDEOGRAPHS, ' ').split(SPACES).filter(Boolean).length;
   if (cjk <= 6 && words <= 3) return true;
   const endsWithLink = /(?:\[[^\]\n]*\]\([^)\s]*\)|https?:\/\/[^\s)]+)[)\]*_.,;:!?。）】\s]*$/.test(line);
   const before = line.replace(/(?:\[[^\]\n]*\]\([^)\s]*\)|https?:\/\/[^\s)]+)[)\]*_.,;:!?。）】\s]*$/, '');
-  return endsWithLink && !/[,;。；]|\.\s|\s[—–-]\s/.test(before.replace(LINK, ' '));
+  return endsWithLink && !CLAUSE_BREAK.test(before.replace(LINK, ' '));
 }
 
 /**
@@ -375,9 +405,9 @@ function isLinkOnly(line: string): boolean {
  */
 function isDescription(rest: string): boolean {
   if (rest.includes('://')) return false;
-  const plain = rest.replace(/\[\^?\d+\^?\]/g, ' ').replace(/[\p{P}\p{S}]/gu, ' ');
-  const cjk = (plain.match(/[\u3400-\u9fff]/g) ?? []).length;
-  const words = plain.replace(/[\u3400-\u9fff]/g, ' ').split(/\s+/).filter(Boolean).length;
+  const plain = rest.replace(FOOTNOTE_MARK, ' ').replace(PUNCTUATION_OR_SYMBOL, ' ');
+  const cjk = (plain.match(IDEOGRAPHS) ?? []).length;
+  const words = plain.replace(IDEOGRAPHS, ' ').split(SPACES).filter(Boolean).length;
   return cjk >= 8 || words >= 6;
 }
 
@@ -399,9 +429,9 @@ function subItems(text: string, item: Located, group: RankEntry, entries: RankEn
   // indented list markers in the item's own text instead.
   const starts: number[] = [];
   // Also "（1）X" lines that Markdown folded into the item (a tier "1. 15 万以内" then "（1）零跑 C11：…").
-  const SUB = /\n(?:[ \t]{2,}(?:[*+-]|\d{1,9}[.)])[ \t]+\S|[ \t]*\(\d{1,2}\)[ \t]*\S)/g;
   const body = text.slice(item.start, item.end);
-  for (let m = SUB.exec(body); m !== null; m = SUB.exec(body)) starts.push(item.start + m.index + 1);
+  SUB_ITEM_LINE.lastIndex = 0;
+  for (let m = SUB_ITEM_LINE.exec(body); m !== null; m = SUB_ITEM_LINE.exec(body)) starts.push(item.start + m.index + 1);
   const caution = CAUTION.test(text.slice(group.lead.start, group.lead.end));
   const why = group.why ?? (caution ? 'caution group' : undefined);
   starts.forEach((start, i) => {
@@ -472,9 +502,9 @@ export function parseStructure(text: string): DocStructure {
   // A group line ("(二)SUV", "二、国产品牌") right under a list item is folded into that item by
   // Markdown (lazy continuation); it still starts the next group.
   const lazyGroupLines = (b: Located): void => {
-    const LAZY = /\n(?=\S)(?![*+-]\s|\d{1,9}[.)]\s)([^\n]*)/g;
     const body = text.slice(b.start, b.end);
-    for (let m = LAZY.exec(body); m !== null; m = LAZY.exec(body)) {
+    LAZY_LINE.lastIndex = 0;
+    for (let m = LAZY_LINE.exec(body); m !== null; m = LAZY_LINE.exec(body)) {
       const found = paraNumber(m[1]!, runs);
       if (found === null || (found.style !== 'cn' && found.style !== 'paren-cn')) continue;
       const run = runs.get(found.style);
@@ -538,7 +568,7 @@ export function parseStructure(text: string): DocStructure {
   for (const style of [...runs.keys()]) flushRun(style);
   // A section of steps, tips or advice ("二、选购步骤", "### 二、使用小技巧"): no group of products.
   const adviceSection = (e: RankEntry): boolean => {
-    const lead = text.slice(e.lead.start, e.lead.end).replace(/^#{1,6}[ \t]*/, '').replace(PARA_NUMBER, '').replace(/[*_:\s]+$/, '').replace(/^[*_\s]+/, '');
+    const lead = text.slice(e.lead.start, e.lead.end).replace(HEADING_HASHES, '').replace(PARA_NUMBER, '').replace(TRAILING_EMPHASIS_COLON, '').replace(LEADING_EMPHASIS, '');
     return ADVICE_SECTION.test(lead) && !PRODUCT_INTRO.test(lead);
   };
   paraEntries.push(...nestParagraphRuns(allRuns, entries.filter((e) => e.kind === 'heading'), new Set(paraEntries), adviceSection));
@@ -577,7 +607,9 @@ export function parseStructure(text: string): DocStructure {
   };
   // The nearest section title before a position: a heading, a bold title line, or a 一、/（一） section
   // line ("二、说明" then "（1）…"), whose part of the answer the block belongs to.
-  const partTitles = [...headings.map((h) => ({ start: h.start, end: h.end })), ...paraEntries.filter((e) => /^[ \t]*(?:\*\*|__)?[ \t]*[(]?[一二三四五六七八九十][、.)]/.test(text.slice(e.lead.start, e.lead.end))).map((e) => e.lead)].sort((a, b) => a.start - b.start);
+  // Every title is a fresh { start, end } (not the entries' own lead objects): objects of one shape,
+  // so the loop below sees one map (mixed shapes here were a 'wrong map' deopt of the warm worker).
+  const partTitles = [...headings.map((h) => ({ start: h.start, end: h.end })), ...paraEntries.filter((e) => CN_PART_LINE.test(text.slice(e.lead.start, e.lead.end))).map((e) => ({ start: e.lead.start, end: e.lead.end }))].sort((a, b) => a.start - b.start);
   const partBefore = (pos: number): string => {
     let best: Span | null = null;
     for (const t of partTitles) if (t.end <= pos) best = t;
@@ -588,14 +620,14 @@ export function parseStructure(text: string): DocStructure {
   for (const e of entries) {
     if (e.source || e.leadStart === true) continue;
     const title = text.slice(e.lead.start, e.lead.end);
-    if (!/^[#\s]*(?:\*\*|__)?[ \t]*[(]?(?:[一二三四五六七八九十][、.)]|\d{1,2}[.、)])/.test(title)) continue;
+    if (!NUMBERED_TITLE.test(title)) continue;
     if (noteTitle(title) || noteTitle(title, COMPARE_SECTION)) Object.assign(e, { source: true, why: NOTE_WHY });
     else if (adviceSection(e)) Object.assign(e, { source: true, why: 'how-to / tips section' });
   }
   // Numbered headings that mostly open with an imperative verb ("### 1. Create an account", "### 2.
   // Link your bank") are steps to follow, not a product list (§2).
   const numberedHeadings = entries.filter((e) => e.kind === 'heading' && !e.source);
-  const verbHeadings = numberedHeadings.filter((e) => VERB_LED.test(text.slice(e.lead.start, e.lead.end).replace(/^#{1,6}[ \t]*/, '').replace(PARA_NUMBER, '')));
+  const verbHeadings = numberedHeadings.filter((e) => VERB_LED.test(text.slice(e.lead.start, e.lead.end).replace(HEADING_HASHES, '').replace(PARA_NUMBER, '')));
   if (numberedHeadings.length >= 2 && verbHeadings.length * 2 > numberedHeadings.length) {
     for (const e of numberedHeadings) Object.assign(e, { source: true, why: 'how-to steps (numbered headings)' });
     for (const e of numberedHeadings) steps.push(e.scope);
@@ -646,7 +678,7 @@ export function parseStructure(text: string): DocStructure {
       ? null
       : items.map((it) => {
           const l = itemLead(text, it.start, it.end);
-          return text.slice(l.start, l.end).replace(/[*_#`[\]]/g, '').trim();
+          return text.slice(l.start, l.end).replace(LEAD_MARKUP, '').trim();
         }),
   );
   const repeatedLeads = (bi: number): boolean => {
@@ -708,7 +740,7 @@ export function parseStructure(text: string): DocStructure {
     // not a group of a grouped list: a grouped list has several groups holding sub-items (§2, RS1).
     // Only 一、/（一） sections: "### 1. Best overall" is a list item (§2), a category whose bullets
     // are its sub-items even when "### 2. Best budget" is prose.
-    const cnSection = /^[#*_\s]*[（(]?[一二三四五六七八九十]+[、.．)）]/.test(text.slice(p.lead.start, p.lead.end));
+    const cnSection = CN_SECTION_NUMBER.test(text.slice(p.lead.start, p.lead.end));
     return cnSection && siblings.length > 0 && !siblings.some((e) => holders.has(e));
   };
   blocks.forEach((b, bi) => {

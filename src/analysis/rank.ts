@@ -9,6 +9,10 @@ import type { Hit } from './matcher.js';
 import { DETAIL_LIST, EMOJI_BULLET, type RankEntry } from './markdown.js';
 import type { Span } from './types.js';
 
+// leadsWith's patterns, compiled once (it runs per hit and span).
+const LIST_MARKER_START = /^[ \t]*(?:[*+-]|\d{1,9}[.)])/;
+const ONLY_MARKUP_OR_QUALIFIER = /^[\s*_[(#>-]*(?:\d{1,2}[.)、][\s*_[]*)?(?:(?:the|推荐|首选|选)[\s*_[]*)?$/;
+
 function hitsIn(hits: readonly Hit[], span: Span): Hit[] {
   return hits.filter((h) => h.start >= span.start && h.start < span.end);
 }
@@ -19,8 +23,8 @@ function hitsIn(hits: readonly Hit[], span: Span): Hit[] {
  */
 function leadsWith(text: string, span: Span, hit: Hit): boolean {
   // (An emoji bullet such as "• 李宁 飞电：…" is a list marker too.)
-  const before = text.slice(span.start, hit.start).replace(/^[ \t]*(?:[*+-]|\d{1,9}[.)])/, '').replace(EMOJI_BULLET, '');
-  return /^[\s*_[(#>-]*(?:\d{1,2}[.)、][\s*_[]*)?(?:(?:the|推荐|首选|选)[\s*_[]*)?$/.test(before) || SUB_BRAND_BEFORE.test(before);
+  const before = text.slice(span.start, hit.start).replace(LIST_MARKER_START, '').replace(EMOJI_BULLET, '');
+  return ONLY_MARKUP_OR_QUALIFIER.test(before) || SUB_BRAND_BEFORE.test(before);
 }
 
 /**

@@ -30,9 +30,24 @@ const CONCESSION = /([\u4e00-\u9fff]{1,3})[归是]\1|虽然|虽说|尽管|即使
 // the clause before it the concession (rules §3: a polite concession does not change the stance).
 const CONCESSION_ONLY = /^[\s*_(-]*(?:to be fair|admittedly|granted|in fairness|of course|平心而论|客观地说|说实话)[\s*_)]*$/;
 
+// One whitespace character at lastIndex (sticky): tested in place, without a one-character string
+// or a new RegExp per character.
+const SPACE_AT = /\s/y;
+
+function spaceAt(text: string, i: number): boolean {
+  SPACE_AT.lastIndex = i;
+  return SPACE_AT.test(text);
+}
+
+/** text[start, end) holds something besides whitespace (as `slice(start, end).trim() !== ''`). */
+function hasContent(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (!spaceAt(text, i)) return true;
+  return false;
+}
+
 function pushClause(text: string, out: Clause[], start: number, end: number, sentence: number): void {
-  while (start < end && /\s/.test(text[start]!)) start++;
-  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  while (start < end && spaceAt(text, start)) start++;
+  while (end > start && spaceAt(text, end - 1)) end--;
   if (end <= start) return;
   const body = text.slice(start, end);
   out.push({ start, end, sentence, contrast: CONTRAST_AT_START.test(body), concession: CONCESSION.test(body) });
@@ -43,7 +58,7 @@ function splitClause(text: string, out: Clause[], start: number, end: number, se
   let from = 0;
   CONTRAST.lastIndex = 0;
   for (let m = CONTRAST.exec(body); m !== null; m = CONTRAST.exec(body)) {
-    if (m.index > from && body.slice(from, m.index).trim().length > 0) {
+    if (m.index > from && hasContent(body, from, m.index)) {
       pushClause(text, out, start + from, start + m.index, sentence);
       from = m.index;
     }
@@ -56,14 +71,17 @@ export function segment(text: string): { sentences: Sentence[]; clauses: Clause[
   const clauses: Clause[] = [];
   let start = 0;
   const closeSentence = (end: number): void => {
-    if (text.slice(start, end).trim().length > 0) {
+    if (hasContent(text, start, end)) {
       const index = sentences.length;
       const firstClause = clauses.length;
       let from = start;
+      // Every cut and sentence end is one character, so test() and lastIndex say where it is
+      // without a match array per cut.
       CLAUSE_CUT.lastIndex = start;
-      for (let m = CLAUSE_CUT.exec(text); m !== null && m.index < end; m = CLAUSE_CUT.exec(text)) {
-        splitClause(text, clauses, from, m.index, index);
-        from = m.index + 1;
+      while (CLAUSE_CUT.test(text) && CLAUSE_CUT.lastIndex - 1 < end) {
+        const cut = CLAUSE_CUT.lastIndex - 1;
+        splitClause(text, clauses, from, cut, index);
+        from = cut + 1;
       }
       splitClause(text, clauses, from, end, index);
       for (let c = firstClause + 1; c < clauses.length; c++) {
@@ -75,8 +93,8 @@ export function segment(text: string): { sentences: Sentence[]; clauses: Clause[
     }
   };
   SENTENCE_END.lastIndex = 0;
-  for (let m = SENTENCE_END.exec(text); m !== null; m = SENTENCE_END.exec(text)) {
-    const end = m.index + m[0].length;
+  while (SENTENCE_END.test(text)) {
+    const end = SENTENCE_END.lastIndex;
     closeSentence(end);
     start = end;
   }

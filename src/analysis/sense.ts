@@ -26,6 +26,25 @@ import { EXCLUSION_PHRASES } from './sense-rules.js';
 import type { BrandTarget } from './types.js';
 import { ZhWords } from './zh-words.js';
 
+// Patterns of the per-hit / per-clause code below, compiled once (a regex literal in a function
+// body is a new RegExp object every time it is evaluated).
+const HAS_IDEOGRAPH = /[\u3400-\u9fff]/;
+const LATIN_WORD = /^[a-z]+$/;
+const ONE_CAPITALISED_WORD_BEFORE = /^[\s>*_#\d.)([-]*[A-Z][\w'’]*\s+$/;
+const ORG_NAME_AFTER = /^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers)\b/;
+const ONLY_MARKUP_BEFORE = /^[\s>*_#\d.)-]*$/;
+const POSSESSIVE_AFTER = /^['’]s\b/;
+const PAST_VERB_AFTER = /^\s+[a-z]+ed\b/;
+const COORDINATED_AFTER = /^\s+(?:and|or|&|vs\.?|versus)\s+[A-Z]/;
+const IDEOGRAPH_AFTER = /^[ \t]*[\u3400-\u9fff]/;
+const IDEOGRAPH_BEFORE = /[\u3400-\u9fff][ \t]*$/;
+const LEAD_MARKUP_BEFORE_EN = /^[\s>*_#\d.()-]*(?:\*\*|__|\[)?$/;
+const LEAD_END_AFTER_EN = /^(?:\*\*|__|\])?[ \t]*(?:[:—–(|-]|\n|$)/;
+const CELL_START_BEFORE = /\|[ \t]*(?:\*\*)?$/;
+const CELL_END_AFTER = /^(?:\*\*)?[ \t]*\|/;
+const LEAD_MARKUP_BEFORE_ZH = /^[\s>*_#\d.()、第一二三四五六七八九十名:-]*(?:\*\*)?$/;
+const LEAD_END_AFTER_ZH = /^(?:\*\*)?[ \t]*(?:[:—–(-]|\n|$)/;
+
 export interface SenseDecision {
   target: number;
   /** Offset in the ORIGINAL text. */
@@ -124,13 +143,13 @@ export function isAmbiguousName(key: string, override?: boolean): boolean {
 }
 
 function lexiconSaysAmbiguous(key: string): boolean {
-  if (/[\u3400-\u9fff]/.test(key)) {
+  if (HAS_IDEOGRAPH.test(key)) {
     if (ZH_NOT_AMBIGUOUS.has(key)) return false;
     if (ZH_BUILTIN_AMBIGUOUS.has(key) || EXCLUSION_PHRASES[key] !== undefined) return true;
     const entry = zhLexiconEntry(key);
     return entry !== undefined && entry.freq >= ZH_LEXICON_MIN_FREQ && ZH_AMBIGUOUS_TAGS.has(entry.tag) && entry.tag !== 'nr';
   }
-  if (/^[a-z]+$/.test(key)) return EXCLUSION_PHRASES[key] !== undefined || isEnglishWord(key);
+  if (LATIN_WORD.test(key)) return EXCLUSION_PHRASES[key] !== undefined || isEnglishWord(key);
   return false;
 }
 
@@ -168,7 +187,7 @@ function insideTitle(text: string, start: number, end: number): boolean {
 }
 
 function isCjkName(key: string): boolean {
-  return /[\u3400-\u9fff]/.test(key);
+  return HAS_IDEOGRAPH.test(key);
 }
 
 export class SenseJudge {
@@ -272,18 +291,18 @@ export class SenseJudge {
     const s = sentenceBounds(text, h.start);
     const sentence = text.slice(s.start, s.end);
     const sentenceBefore = original.slice(origin[s.start]!, oStart);
-    const singleWord = /^[a-z]+$/.test(key);
+    const singleWord = LATIN_WORD.test(key);
     if (singleWord) {
       const other = otherProperNoun({
         before: originalBefore,
         after: originalAfter,
         written: original.slice(oStart, oEnd),
         key,
-        previousIsSentenceStart: /^[\s>*_#\d.)([-]*[A-Z][\w'’]*\s+$/.test(sentenceBefore),
+        previousIsSentenceStart: ONE_CAPITALISED_WORD_BEFORE.test(sentenceBefore),
         isTrackedName: (w) => this.trackedWords.has(w),
       });
       if (other !== null) return { accepted: false, reason: other };
-    } else if (/^(?:\s+[A-Z][a-z]+){0,2}?\s+(?:Commission|Association|Council|Alliance|Federation|Foundation|Society|Board|Growers)\b/.test(originalAfter)) {
+    } else if (ORG_NAME_AFTER.test(originalAfter)) {
       return { accepted: false, reason: "part of an organisation's name" };
     }
     // Mythology, people and places share names with brands that are no dictionary words (Nike).
@@ -291,7 +310,7 @@ export class SenseJudge {
       return { accepted: false, reason: `another meaning: ${EN_OTHER_SENSE.exec(sentence)![0]} context` };
     }
     if (!singleWord || !this.isAmbiguous(h.target, key)) return { accepted: true, reason: 'whole word, not an ordinary word' };
-    const atSentenceStart = /^[\s>*_#\d.)-]*$/.test(text.slice(s.start, h.start));
+    const atSentenceStart = ONLY_MARKUP_BEFORE.test(text.slice(s.start, h.start));
     if (atSentenceStart && EN_VERB_AFTER.test(after) && !EN_BRAND_NEAR.test(sentence)) return { accepted: false, reason: 'word sense: verb use' };
     // An ordinary word whose capital only marks its place (sentence start, title-case heading,
     // inside a longer proper noun) needs brand evidence, as a Chinese ambiguous name does.
@@ -317,18 +336,18 @@ export class SenseJudge {
     if (near !== null) return { accepted: true, reason: `brand evidence: ${near[0]}` };
     // In a title-case line every word is capitalised, so only a model number counts there.
     if ((position === 'title case' ? EN_MODEL_NUMBER_AFTER : EN_MODEL_AFTER).test(originalAfter)) return { accepted: true, reason: 'brand evidence: a model or product name follows' };
-    if (/^['’]s\b/.test(originalAfter)) return { accepted: true, reason: 'brand evidence: a possessive proper noun' };
-    if (position === 'sentence start' && (EN_SUBJECT_VERB_AFTER.test(originalAfter) || /^\s+[a-z]+ed\b/.test(originalAfter))) return { accepted: true, reason: 'brand evidence: a bare subject of a verb' };
-    if (/^\s+(?:and|or|&|vs\.?|versus)\s+[A-Z]/.test(originalAfter)) return { accepted: true, reason: 'brand evidence: coordinated with another proper noun' };
+    if (POSSESSIVE_AFTER.test(originalAfter)) return { accepted: true, reason: 'brand evidence: a possessive proper noun' };
+    if (position === 'sentence start' && (EN_SUBJECT_VERB_AFTER.test(originalAfter) || PAST_VERB_AFTER.test(originalAfter))) return { accepted: true, reason: 'brand evidence: a bare subject of a verb' };
+    if (COORDINATED_AFTER.test(originalAfter)) return { accepted: true, reason: 'brand evidence: coordinated with another proper noun' };
     if (this.coNamed(h, all, s) || this.coNamed(h, all, blockBounds(text, h.start))) return { accepted: true, reason: 'brand evidence: co-named with another tracked brand' };
     // A Latin word set in Chinese text ("OPPO 目前的手机产品线") is a name, not an English word.
-    if (/^[a-z]+$/.test(text.slice(h.start, h.end)) && (/^[ \t]*[\u3400-\u9fff]/.test(text.slice(h.end, h.end + 3)) || /[\u3400-\u9fff][ \t]*$/.test(text.slice(Math.max(0, h.start - 3), h.start)))) {
+    if (LATIN_WORD.test(text.slice(h.start, h.end)) && (IDEOGRAPH_AFTER.test(text.slice(h.end, h.end + 3)) || IDEOGRAPH_BEFORE.test(text.slice(Math.max(0, h.start - 3), h.start)))) {
       return { accepted: true, reason: 'brand evidence: a Latin name in Chinese text' };
     }
-    if (/^[\s>*_#\d.()-]*(?:\*\*|__|\[)?$/.test(text.slice(s.start, h.start)) && /^(?:\*\*|__|\])?[ \t]*(?:[:—–(|-]|\n|$)/.test(text.slice(h.end, h.end + 4))) {
+    if (LEAD_MARKUP_BEFORE_EN.test(text.slice(s.start, h.start)) && LEAD_END_AFTER_EN.test(text.slice(h.end, h.end + 4))) {
       return { accepted: true, reason: 'brand evidence: lead of a list item or heading' };
     }
-    if (/\|[ \t]*(?:\*\*)?$/.test(text.slice(Math.max(0, h.start - 4), h.start)) && /^(?:\*\*)?[ \t]*\|/.test(text.slice(h.end, h.end + 4))) {
+    if (CELL_START_BEFORE.test(text.slice(Math.max(0, h.start - 4), h.start)) && CELL_END_AFTER.test(text.slice(h.end, h.end + 4))) {
       return { accepted: true, reason: 'brand evidence: a table cell of its own' };
     }
     return { accepted: false, reason: `an ordinary word capitalised by its position (${position}), without brand evidence` };
@@ -353,10 +372,10 @@ export class SenseJudge {
     const near = ZH_BRAND_NEAR.exec(sentence);
     if (near !== null) return { accepted: true, reason: `brand evidence: ${near[0]}` };
     if (this.coNamed(h, all, s) || this.coNamed(h, all, blockBounds(text, h.start))) return { accepted: true, reason: 'brand evidence: co-named with another tracked brand' };
-    if (/\|[ \t]*(?:\*\*)?$/.test(text.slice(Math.max(0, h.start - 4), h.start)) && /^(?:\*\*)?[ \t]*\|/.test(text.slice(h.end, h.end + 4))) {
+    if (CELL_START_BEFORE.test(text.slice(Math.max(0, h.start - 4), h.start)) && CELL_END_AFTER.test(text.slice(h.end, h.end + 4))) {
       return { accepted: true, reason: 'brand evidence: a table cell of its own' };
     }
-    if (/^[\s>*_#\d.()、第一二三四五六七八九十名:-]*(?:\*\*)?$/.test(text.slice(s.start, h.start)) && /^(?:\*\*)?[ \t]*(?:[:—–(-]|\n|$)/.test(text.slice(h.end, h.end + 4))) {
+    if (LEAD_MARKUP_BEFORE_ZH.test(text.slice(s.start, h.start)) && LEAD_END_AFTER_ZH.test(text.slice(h.end, h.end + 4))) {
       return { accepted: true, reason: 'brand evidence: lead of a list item or heading' };
     }
     return { accepted: false, reason: 'ambiguous name without brand evidence' };

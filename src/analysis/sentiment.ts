@@ -26,7 +26,7 @@
 import { HOLD_OFF_EN, LIMIT_ZH, lexiconScore, scoreClause, type ClauseScore } from './clause-score.js';
 import type { Hit } from './matcher.js';
 import type { TopicScope } from './markdown.js';
-import { clauseAt, segment, type Clause } from './segment.js';
+import { clauseAt, segment, type Clause, type Sentence } from './segment.js';
 import { languageOf, readSentiment, wordFeatures, type RuleReading } from './sentiment-model.js';
 import type { Sentiment, Span } from './types.js';
 
@@ -116,29 +116,93 @@ interface Contribution {
   value: number;
 }
 
+// The small patterns of the functions below, compiled once: a regex literal inside a function
+// makes a new RegExp object every time it is evaluated, here per clause or sentence. None of the
+// global ones is used with exec/test, so their lastIndex carries nothing between calls.
+const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/gu;
+const IDEOGRAPH = /[\u3400-\u9fff]/;
+const SPACES = /\s+/;
+const DIGIT = /\d/;
+const WORDS = /\p{L}+/gu;
+const LATTER = /后者|latter/i;
+const BLANK_LINE = /\n[ \t]*\n/;
+// The text just before a sentence: it starts a line, or a paragraph.
+const LINE_START = /\n\s*$/;
+const PARAGRAPH_START = /\n[ \t]*\n[\s]*$/;
+
 /** A clause that holds nothing but names, connectives and model numbers ("华为、", "Huawei Mate 60"). */
 function namesOnly(text: string, clause: Clause, hits: readonly Hit[]): boolean {
-  let body = text.slice(clause.start, clause.end);
-  for (const h of [...hits].reverse()) {
-    body = `${body.slice(0, h.start - clause.start)} ${body.slice(h.end - clause.start)}`;
-  }
+  const body = blankNames(text, clause, hits);
   // Quick answer first: a CJK ideograph that is no connective character survives both
   // replacements below (U+4DC0–U+4DFF are symbols, \p{S}, so they are left to the full test).
   if (KEPT_IDEOGRAPH.test(body)) return false;
-  const rest = body.replace(CONNECTIVES, ' ').replace(/[\p{P}\p{S}]/gu, ' ').trim();
-  if (/[\u3400-\u9fff]/.test(rest)) return false;
+  const rest = body.replace(CONNECTIVES, ' ').replace(PUNCTUATION_OR_SYMBOL, ' ').trim();
+  if (IDEOGRAPH.test(rest)) return false;
   // Model-number residue is a few short tokens ("mate 60 pro", "galaxy s24"); a verb such as
   // "outperforms" makes it a real clause.
-  const tokens = rest.split(/\s+/).filter(Boolean);
-  return tokens.length <= 3 && tokens.every((t) => t.length <= 6 || /\d/.test(t)) && lexiconScore(rest) === 0;
+  const tokens = rest.split(SPACES).filter(Boolean);
+  return tokens.length <= 3 && tokens.every((t) => t.length <= 6 || DIGIT.test(t)) && lexiconScore(rest) === 0;
 }
 
 /** The clause with its names blanked ("**Peloton Bike** — Pros" → "… — Pros"). */
 function blankNames(text: string, clause: Clause, hits: readonly Hit[]): string {
   let body = text.slice(clause.start, clause.end);
-  for (const h of [...hits].reverse()) body = `${body.slice(0, h.start - clause.start)} ${body.slice(h.end - clause.start)}`;
+  // Last hit first, so that the offsets of the earlier ones still hold (walked backwards rather
+  // than over a reversed copy: this runs for clauses of every answer).
+  for (let k = hits.length - 1; k >= 0; k--) {
+    const h = hits[k]!;
+    body = `${body.slice(0, h.start - clause.start)} ${body.slice(h.end - clause.start)}`;
+  }
   return body;
 }
+
+/**
+ * Empties a working set. Set.prototype.clear gives the set a new hash table even when it is
+ * already empty, and most working sets are empty at most clauses.
+ */
+function clear(set: Set<number>): void {
+  if (set.size > 0) set.clear();
+}
+
+/** No target of `hits` is in `targets`. */
+function noneIn(hits: readonly Hit[], targets: ReadonlySet<number>): boolean {
+  for (const h of hits) if (targets.has(h.target)) return false;
+  return true;
+}
+
+/** Some hit starts before `pos`. */
+function someBefore(hits: readonly Hit[], pos: number): boolean {
+  for (const h of hits) if (h.start < pos) return true;
+  return false;
+}
+
+/** Some hit starts at or after `pos`. */
+function someFrom(hits: readonly Hit[], pos: number): boolean {
+  for (const h of hits) if (h.start >= pos) return true;
+  return false;
+}
+
+/** `pos` lies inside one of `spans`. */
+function insideAny(spans: readonly Span[], pos: number): boolean {
+  for (const sp of spans) if (pos >= sp.start && pos < sp.end) return true;
+  return false;
+}
+
+/** Every element of `a` is in `b`. */
+function subsetOf(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  for (const t of a) if (!b.has(t)) return false;
+  return true;
+}
+
+/**
+ * "Nobody": the targets of a sentence, context or question that names no one. Shared and never
+ * added to (every holder of a target set only reads it, or replaces it), so that the many
+ * sentences about nobody allocate nothing.
+ */
+const NO_TARGETS: ReadonlySet<number> = new Set<number>();
+const NO_HITS: readonly Hit[] = [];
+// ":" right after a clause, at most two spaces away (sticky: tested at the clause end, no slice).
+const COLON_AFTER = /\s{0,2}:/y;
 
 function scopeTargets(scopes: readonly TopicScope[], hits: readonly Hit[]): Array<{ scope: TopicScope; targets: Set<number> }> {
   const out: Array<{ scope: TopicScope; targets: Set<number> }> = [];
@@ -164,117 +228,150 @@ export function sentimentsByTarget(
   ranked: readonly boolean[] = [],
 ): Array<Sentiment | null> {
   const { sentences, clauses } = segment(text);
-  const clauseHits: Hit[][] = clauses.map(() => []);
+  // Most clauses name nobody: they share one empty array, and a clause gets its own on its first hit.
+  const clauseHits: Array<readonly Hit[]> = new Array<readonly Hit[]>(clauses.length).fill(NO_HITS);
   for (const h of hits) {
     const c = clauseAt(clauses, h.start);
-    if (c >= 0) clauseHits[c]!.push(h);
+    if (c < 0) continue;
+    if (clauseHits[c] === NO_HITS) clauseHits[c] = [h];
+    else (clauseHits[c] as Hit[]).push(h);
   }
   const topics = scopeTargets(scopes, hits);
   const contributions: Contribution[] = [];
-  let previousSentenceTargets = new Set<number>();
-  let previousOrder: number[] = [];
-  let lastSentence = { end: 0, targets: new Set<number>() };
+  // Sets that outlive their sentence (previousSentenceTargets, questionTargets, lastSentenceTargets,
+  // a topic's targets) are never added to once made; the per-clause working sets below are.
+  let previousSentenceTargets: ReadonlySet<number> = NO_TARGETS;
+  let lastSentenceEnd = 0;
+  let lastSentenceTargets: ReadonlySet<number> = NO_TARGETS;
   const refusal = REFUSAL.test(text.slice(0, 120));
   const balanced = refusal || BALANCED.test(text) || (BALANCED_IN_PROSE.test(text) && !LIST_LINE.test(text));
   // Targets of a "What about X?" question: the context of the sentences after it, to the next
   // blank line after the answer started or a sentence that names someone.
-  let questionTargets = new Set<number>();
+  let questionTargets: ReadonlySet<number> = NO_TARGETS;
   let questionAnswered = false;
   let side = 0;
   const advisedAgainst = new Set<number>(cautioned);
   const balancedTargets = new Set<number>();
 
-  for (const sentence of sentences) {
-    if (sentence.start > 0 && /\n\s*$/.test(text.slice(Math.max(0, sentence.start - 4), sentence.start))) side = 0;
-    if (questionAnswered && /\n[ \t]*\n[\s]*$/.test(text.slice(Math.max(0, sentence.start - 6), sentence.start))) questionTargets = new Set();
-    let contextMemo: Set<number> | null = null;
-    const context = (): Set<number> => (contextMemo ??= computeContext());
-    const computeContext = (): Set<number> => {
-      // A note answering "What about X?" is about X, even inside the last list item's scope.
-      if (questionTargets.size > 0) return questionTargets;
-      let best: { size: number; targets: Set<number> } | null = null;
-      for (const t of topics) {
-        const { scope, lead } = t.scope;
-        if (sentence.start >= lead.start && sentence.start < lead.end) continue; // the lead names its own targets
-        if (scope.start <= sentence.start && sentence.start < scope.end && (best === null || scope.end - scope.start < best.size)) {
-          best = { size: scope.end - scope.start, targets: t.targets };
-        }
+  // Working sets, one of each per answer, emptied where the code before this version made new ones
+  // (a Set per clause and sentence was a quarter of the analysis's allocation). Iteration order is
+  // insertion order either way, so contributions come out in the same order.
+  const carry = new Set<number>();
+  const pending = new Set<number>();
+  const pendingObjects = new Set<number>();
+  const sentenceTargets = new Set<number>();
+  const named = new Set<number>();
+  const subjects = new Set<number>();
+  const objects = new Set<number>();
+  // Targets in the order a sentence names them, for 前者/后者 ("the former"/"the latter"): this
+  // sentence's and the last naming sentence's; the two arrays swap roles instead of being re-made.
+  let sentenceOrder: number[] = [];
+  let previousOrder: number[] = [];
+
+  // The sentence's context (rule 3 above), computed at most once per sentence and only when a
+  // clause needs it: it reads `side`, `questionTargets` and the previous sentences as they are at
+  // that first use.
+  const computeContext = (sentence: Sentence): ReadonlySet<number> => {
+    // A note answering "What about X?" is about X, even inside the last list item's scope.
+    if (questionTargets.size > 0) return questionTargets;
+    let bestSize = -1;
+    let bestTargets: ReadonlySet<number> = NO_TARGETS;
+    for (const t of topics) {
+      const { scope, lead } = t.scope;
+      if (sentence.start >= lead.start && sentence.start < lead.end) continue; // the lead names its own targets
+      if (scope.start <= sentence.start && sentence.start < scope.end && (bestSize < 0 || scope.end - scope.start < bestSize)) {
+        bestSize = scope.end - scope.start;
+        bestTargets = t.targets;
       }
-      if (best !== null) return best.targets;
-      // Inside a pros/cons line ("Pros: …. Cons: …") every sentence is about the same subject.
-      const opening = text.slice(sentence.start, sentence.start + 40);
-      if (side !== 0 || CONTINUATION_START.test(opening) || EARLY_POSSESSIVE.test(opening)) return previousSentenceTargets;
-      // A problem stated in prose about one brand is that brand's problem, also in a sentence that
-      // names nobody ("X 2012年创立…。今年有门店被曝…", "T-Mobile is … A 2021 cyberattack leaked …"):
-      // the sentence right before, in the same paragraph and outside any list, named exactly one
-      // target (rules §3: tied to problems). Praise in such a sentence is often about the category
-      // ("The ideal mount depends on the sport"), so only a problem carries.
-      const follows = lastSentence.targets.size === 1 && !LIST_OPENING.test(opening) && !/\n[ \t]*\n/.test(text.slice(lastSentence.end, sentence.start));
-      return follows && lexiconScore(text.slice(sentence.start, sentence.end)) < 0 ? lastSentence.targets : new Set<number>();
-    };
-    let carry = new Set<number>();
-    // Targets in the order this sentence names them, for 前者/后者 ("the former"/"the latter").
-    const sentenceOrder: number[] = [];
+    }
+    if (bestSize >= 0) return bestTargets;
+    // Inside a pros/cons line ("Pros: …. Cons: …") every sentence is about the same subject.
+    const opening = text.slice(sentence.start, sentence.start + 40);
+    if (side !== 0 || CONTINUATION_START.test(opening) || EARLY_POSSESSIVE.test(opening)) return previousSentenceTargets;
+    // A problem stated in prose about one brand is that brand's problem, also in a sentence that
+    // names nobody ("X 2012年创立…。今年有门店被曝…", "T-Mobile is … A 2021 cyberattack leaked …"):
+    // the sentence right before, in the same paragraph and outside any list, named exactly one
+    // target (rules §3: tied to problems). Praise in such a sentence is often about the category
+    // ("The ideal mount depends on the sport"), so only a problem carries.
+    const follows = lastSentenceTargets.size === 1 && !LIST_OPENING.test(opening) && !BLANK_LINE.test(text.slice(lastSentenceEnd, sentence.start));
+    return follows && lexiconScore(text.slice(sentence.start, sentence.end)) < 0 ? lastSentenceTargets : NO_TARGETS;
+  };
+
+  for (const sentence of sentences) {
+    if (sentence.start > 0 && LINE_START.test(text.slice(Math.max(0, sentence.start - 4), sentence.start))) side = 0;
+    if (questionAnswered && PARAGRAPH_START.test(text.slice(Math.max(0, sentence.start - 6), sentence.start))) questionTargets = NO_TARGETS;
+    let context: ReadonlySet<number> | null = null;
+    clear(carry);
+    clear(pending);
+    clear(pendingObjects);
+    clear(sentenceTargets);
+    sentenceOrder.length = 0;
     const sentenceStart = contributions.length;
     let lastValue = 0;
     // The clause before was only a connective ("…; however, it sleeps warm"): this one opens the turn.
     let afterBareContrast = false;
-    let pending = new Set<number>();
-    let pendingObjects = new Set<number>();
-    const sentenceTargets = new Set<number>();
     for (let ci = sentence.firstClause; ci < sentence.firstClause + sentence.clauseCount; ci++) {
       const clause = clauses[ci]!;
       const ownHits = clauseHits[ci]!;
+      const clauseText = text.slice(clause.start, clause.end);
       for (const h of ownHits) if (!sentenceOrder.includes(h.target)) sentenceOrder.push(h.target);
-      const blanked = /^\s*:/.test(text.slice(clause.end, clause.end + 3)) ? blankNames(text, clause, ownHits) : null;
+      COLON_AFTER.lastIndex = clause.end;
+      const blanked = COLON_AFTER.test(text) ? blankNames(text, clause, ownHits) : null;
       const labelMatch = blanked === null ? null : SIDE_LABEL.exec(blanked);
-      const label = labelMatch !== null && (blanked!.slice(0, labelMatch.index).match(/\p{L}+/gu) ?? []).length <= LABEL_MAX_WORDS ? labelMatch : null;
+      const label = labelMatch !== null && (blanked!.slice(0, labelMatch.index).match(WORDS) ?? []).length <= LABEL_MAX_WORDS ? labelMatch : null;
       if (label !== null) side = AVOID_SIDE.test(label[1]!) ? -1.5 : NEGATIVE_SIDE.test(label[1]!) ? -1 : 1;
-      const inline = label === null ? INLINE_SIDE.exec(text.slice(clause.start, clause.end)) : null;
+      const inline = label === null ? INLINE_SIDE.exec(clauseText) : null;
       if (inline !== null) side = inline[2] !== undefined || inline[4] !== undefined ? -1 : 1;
       if (ownHits.length > 0 && namesOnly(text, clause, ownHits)) {
         for (const h of ownHits) pending.add(h.target);
         continue;
       }
-      const clauseText = text.slice(clause.start, clause.end);
       const bareContrast = BARE_CONTRAST.test(clauseText);
       const turns = clause.contrast || clause.concession || afterBareContrast;
       afterBareContrast = bareContrast;
       // "实际吹干速度和追觅差不多", "on par with Y": Y is only the yardstick, no stance; the carried
       // subject goes on to the next clause ("性价比远不如追觅" is about the brand before).
-      if (ownHits.length > 0 && carry.size > 0 && ownHits.every((h) => !carry.has(h.target)) && SIMILAR_TO.test(blankNames(text, clause, ownHits))) {
+      if (ownHits.length > 0 && carry.size > 0 && noneIn(ownHits, carry) && SIMILAR_TO.test(blankNames(text, clause, ownHits))) {
         for (const h of ownHits) contributions.push({ target: h.target, clause: ci, value: 0 });
         continue;
       }
       const verdict = BALANCED_VERDICT.test(clauseText);
       // "Those roughly balance each other out." names nobody: the verdict is on the previous subject.
-      const fallback = carry.size > 0 ? carry : verdict && context().size === 0 ? previousSentenceTargets : context();
+      if (carry.size === 0) context ??= computeContext(sentence);
+      const fallback = carry.size > 0 ? carry : verdict && context!.size === 0 ? previousSentenceTargets : context!;
       const refersBack = ownHits.length === 0 && (sentenceOrder.length >= 2 || previousOrder.length >= 2) && FORMER_LATTER.test(clauseText);
       if (ownHits.length === 0 && fallback.size === 0 && pending.size === 0 && pendingObjects.size === 0 && !refersBack) continue; // about nobody
-      const named = new Set(ownHits.map((h) => h.target));
+      clear(named);
+      for (const h of ownHits) named.add(h.target);
+      // A clause that names someone is scored first, to see whether it only introduces objects.
       let score: ClauseScore | null = null;
-      const lazyScore = (): ClauseScore => (score ??= scoreClause(text, clause, ownHits));
-      if (named.size > 0 && lazyScore().objectIntro) {
-        if (lastValue !== 0 && carry.size > 0 && UNLIKE_AFTER.test(clauseText)) {
-          for (const t of named) if (!carry.has(t)) contributions.push({ target: t, clause: ci, value: -lastValue });
-          carry = named;
+      if (named.size > 0) {
+        score = scoreClause(text, clause, ownHits);
+        if (score.objectIntro) {
+          if (lastValue !== 0 && carry.size > 0 && UNLIKE_AFTER.test(clauseText)) {
+            for (const t of named) if (!carry.has(t)) contributions.push({ target: t, clause: ci, value: -lastValue });
+            clear(carry);
+            for (const t of named) carry.add(t);
+            continue;
+          }
+          for (const t of named) pendingObjects.add(t);
           continue;
         }
-        for (const t of named) pendingObjects.add(t);
-        continue;
       }
-      const subjects = new Set<number>([...pending]);
-      const objects = new Set<number>([...pendingObjects]);
-      const s = lazyScore();
+      clear(subjects);
+      for (const t of pending) subjects.add(t);
+      clear(objects);
+      for (const t of pendingObjects) objects.add(t);
+      const s = score ?? scoreClause(text, clause, ownHits);
       // "（它）和尚硅谷比更新慢了不少", "跟小米比，价格贵一些": the name between 和/跟/与/同 and 比 is what the
       // omitted subject is compared WITH (the object); the subject is the carried or context target.
       const comparedWith = s.comparison !== null && /^比/.test(text.slice(s.comparison.start, s.comparison.end)) ? ownHits.filter((h) => COMPARED_WITH_BEFORE.test(text.slice(clause.start, h.start)) && /^\s*$/.test(text.slice(h.end, s.comparison!.start))) : [];
       if (comparedWith.length > 0) {
         for (const h of ownHits) (comparedWith.includes(h) ? objects : subjects).add(h.target);
         for (const t of fallback) if (!objects.has(t)) subjects.add(t);
-      } else if (s.comparison !== null && ownHits.some((h) => h.start >= s.comparison!.end)) {
+      } else if (s.comparison !== null && someFrom(ownHits, s.comparison.end)) {
         for (const h of ownHits) (h.start < s.comparison.start ? subjects : objects).add(h.target);
-        if (![...ownHits].some((h) => h.start < s.comparison!.start)) for (const t of fallback) if (!objects.has(t)) subjects.add(t);
+        if (!someBefore(ownHits, s.comparison.start)) for (const t of fallback) if (!objects.has(t)) subjects.add(t);
       } else {
         for (const t of named.size > 0 ? named : fallback) subjects.add(t);
       }
@@ -286,9 +383,9 @@ export function sentimentsByTarget(
       const reference = named.size === 0 ? FORMER_LATTER.exec(clauseText) : null;
       const order = sentenceOrder.length >= 2 ? sentenceOrder : previousOrder;
       if (reference !== null && order.length >= 2) {
-        const chosen = /后者|latter/i.test(reference[0]) ? order[order.length - 1]! : order[0]!;
-        subjects.clear();
-        objects.clear();
+        const chosen = LATTER.test(reference[0]) ? order[order.length - 1]! : order[0]!;
+        clear(subjects);
+        clear(objects);
         subjects.add(chosen);
         for (const t of order) if (t !== chosen) objects.add(t);
       }
@@ -320,17 +417,19 @@ export function sentimentsByTarget(
       const against = subjectValue < 0 && ADVISES_AGAINST.test(clauseText);
       if (against) for (const t of subjects) advisedAgainst.add(t);
       const explicit = RECOMMENDS.test(clauseText) || against;
-      if (steps.some((sp) => clause.start >= sp.start && clause.start < sp.end) && !explicit) subjectValue *= BALANCED_WEIGHT;
+      if (!explicit && insideAny(steps, clause.start)) subjectValue *= BALANCED_WEIGHT;
       if (balanced && !explicit) subjectValue *= BALANCED.test(clauseText) || BALANCED_IN_PROSE.test(clauseText) ? 0 : BALANCED_WEIGHT;
       for (const t of subjects) contributions.push({ target: t, clause: ci, value: subjectValue });
       for (const t of objects) if (!subjects.has(t)) contributions.push({ target: t, clause: ci, value: -subjectValue });
       // After a comparison the next clause goes on about its subject ("比小米贵，但拍照更好" is about the
-      // brand compared, not about 小米), so only the subjects carry (engine 2.10).
-      carry = new Set(subjects.size > 0 ? subjects : objects);
+      // brand compared, not about 小米), so only the subjects carry (engine 2.10). `fallback` may be
+      // `carry` itself: it is not read after this point.
+      clear(carry);
+      for (const t of subjects.size > 0 ? subjects : objects) carry.add(t);
       if (!bareContrast) lastValue = subjectValue;
       for (const t of carry) sentenceTargets.add(t);
-      pending = new Set();
-      pendingObjects = new Set();
+      clear(pending);
+      clear(pendingObjects);
     }
     // Names left pending at the end of a sentence ("推荐：华为、小米") are mentioned, score 0; after an
     // "Avoid:" / "Not recommended at this size:" label on the same line they are advised against.
@@ -343,23 +442,27 @@ export function sentimentsByTarget(
     // "Some early units had a bug …; Google fixed it in the October update", "…的问题，大疆已在10月的
     // 固件更新中修复": a problem the sentence says was fixed is no criticism (§3 neutral: facts).
     if (RESOLVED.test(sentenceText)) for (let k = sentenceStart; k < contributions.length; k++) if (contributions[k]!.value < 0) contributions[k]!.value = 0;
-    if (sentenceTargets.size > 0 && TOPIC_QUESTION.test(sentenceText)) {
-      questionTargets = sentenceTargets;
+    // What outlives the sentence is a copy of its targets, made only when it named someone.
+    const kept = sentenceTargets.size > 0 ? new Set<number>(sentenceTargets) : NO_TARGETS;
+    if (kept.size > 0 && TOPIC_QUESTION.test(sentenceText)) {
+      questionTargets = kept;
       questionAnswered = false;
-    } else if (sentenceTargets.size > 0 && questionTargets.size > 0 && ![...sentenceTargets].every((t) => questionTargets.has(t))) questionTargets = new Set();
+    } else if (kept.size > 0 && questionTargets.size > 0 && !subsetOf(kept, questionTargets)) questionTargets = NO_TARGETS;
     else if (questionTargets.size > 0) questionAnswered = true;
-    if (sentenceTargets.size > 0) previousSentenceTargets = sentenceTargets;
-    if (sentenceOrder.length > 0) previousOrder = sentenceOrder;
-    lastSentence = { end: sentence.end, targets: LIST_OPENING.test(sentenceText) ? new Set<number>() : sentenceTargets };
+    if (kept.size > 0) previousSentenceTargets = kept;
+    if (sentenceOrder.length > 0) [previousOrder, sentenceOrder] = [sentenceOrder, previousOrder];
+    lastSentenceEnd = sentence.end;
+    lastSentenceTargets = LIST_OPENING.test(sentenceText) ? NO_TARGETS : kept;
   }
   for (const t of cautioned) contributions.push({ target: t, clause: 0, value: CAUTION_STANCE });
   // A contrast that stands alone as a clause ("However, users complain…") weighs the clause after it.
   const contrasted = new Set<number>();
-  clauses.forEach((c, i) => {
+  for (let i = 0; i < clauses.length; i++) {
+    const c = clauses[i]!;
     if (c.contrast) contrasted.add(i);
     const prev = clauses[i - 1];
     if (prev?.contrast === true && prev.sentence === c.sentence && BARE_CONTRAST.test(text.slice(prev.start, prev.end))) contrasted.add(i);
-  });
+  }
   const readings = aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst, balancedTargets, features, ranked);
   // The words of the clauses each target's label was read from, every name blanked, for the model.
   const bodies: string[][] = readings.map(() => []);

@@ -43,14 +43,22 @@ function sentenceBounds(text: string, index: number): { start: number; end: numb
   return { start, end };
 }
 
+// stripMarkdown's patterns, compiled once (it runs for every snippet); global ones are used only
+// with replace, which starts from lastIndex 0.
+const MD_LINK = /!?\[([^\]\n]*)\]\([^)\n]*\)/g;
+const LINE_MARKERS = /^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+|\d{1,3}[.)、]\s*)+/;
+const EMPHASIS_OR_CODE = /\*\*|__|`/g;
+const TABLE_PIPES = /^\s*\|+|\|+\s*$/g;
+const WHITESPACE_RUNS = /\s+/g;
+
 /** Remove Markdown decoration that means nothing to a reader of a snippet. */
 export function stripMarkdown(s: string): string {
   return s
-    .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
-    .replace(/^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+|\d{1,3}[.)、]\s*)+/, '')
-    .replace(/\*\*|__|`/g, '')
-    .replace(/^\s*\|+|\|+\s*$/g, '')
-    .replace(/\s+/g, ' ')
+    .replace(MD_LINK, '$1')
+    .replace(LINE_MARKERS, '')
+    .replace(EMPHASIS_OR_CODE, '')
+    .replace(TABLE_PIPES, '')
+    .replace(WHITESPACE_RUNS, ' ')
     .trim();
 }
 

@@ -204,8 +204,9 @@ function isCjk(c: number): boolean {
 }
 
 /** jieba keeps a run of single ASCII letters/digits together ("14pro"), and so must we. */
+const ASCII_ALNUM = /[a-z0-9]/i; // compiled once: this runs for every one-character word of a cut
 function isAsciiAlnum(word: string): boolean {
-  return word.length === 1 && /[a-z0-9]/i.test(word);
+  return word.length === 1 && ASCII_ALNUM.test(word);
 }
 
 /** The run of Chinese text around [start, end): at most WINDOW characters each side. */

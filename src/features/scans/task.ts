@@ -132,23 +132,8 @@ export function recordOf(
   }
   const { result } = outcome;
   const analysis = analyzer.analyze(result.text, result.citations);
-  const rows = storedRowsOf(analysis);
-  // Every answer's record, so one literal with its fields written out (same fields, same order as
-  // base() + mentionColumns() + storedRowsOf()): three object spreads per answer, the last two in
-  // the middle of the literal, went through V8's generic property copy (recordOf was ~3 % of the
-  // warm worker's profile).
   return {
-    runId: run.id,
-    brandId: run.brandId,
-    accountId: run.accountId,
-    platform,
-    promptId: prompt.id,
-    promptText: prompt.text,
-    promptHash: prompt.hash,
-    stage: prompt.stage,
-    intent: prompt.intent,
-    locale: prompt.locale,
-    branded: branded(run.brand, prompt.text),
+    ...base(run, platform, prompt),
     model: result.model,
     simulated: result.simulated,
     rawText: result.text,
@@ -161,14 +146,9 @@ export function recordOf(
     errorMessage: null,
     analysis,
     mentioned: analysis.mentioned,
-    position: analysis.position,
-    rank: analysis.rank,
-    sentimentLabel: analysis.sentiment?.label ?? null,
-    sentimentScore: analysis.sentiment?.score ?? null,
-    mentionCount: analysis.mentionCount,
+    ...mentionColumns(analysis),
     platformCitations: result.citations,
-    citations: rows.citations,
-    competitors: rows.competitors,
+    ...storedRowsOf(analysis),
   };
 }
 

@@ -162,8 +162,9 @@ export function createAnalyzer(brand: BrandTarget, options?: { competitors?: Bra
         ...trace.sentiment.flatMap((f, t) => {
           const s = t === 0 ? analysis.sentiment : analysis.competitors[t - 1]?.sentiment;
           if (f === undefined || s === null || s === undefined) return [];
-          const notes = [f.advised ? 'advised against' : '', f.verdict ? 'balanced verdict' : '', f.even ? 'pros and cons even' : ''].filter(Boolean);
-          return [`sentiment ${targets[t]!.name}: ${s.label} ${s.score} from pros ${round2(f.pros)} (${f.proCount} clauses), cons ${round2(f.cons)} (${f.conCount}), ${f.zeroCount} neutral${notes.length > 0 ? `; ${notes.join(', ')}` : ''}`];
+          const { rule } = f;
+          const notes = [rule.advised ? 'advised against' : '', rule.verdict ? 'balanced verdict' : '', rule.even ? 'pros and cons even' : ''].filter(Boolean);
+          return [`sentiment ${targets[t]!.name}: ${s.label} ${s.score} from pros ${round2(rule.pros)} (${f.proCount} clauses), cons ${round2(rule.cons)} (${f.conCount}), ${f.zeroCount} neutral${notes.length > 0 ? `; ${notes.join(', ')}` : ''}`];
         }),
       ];
       return { analysis, decisions, features: trace.sentiment };

@@ -463,7 +463,8 @@ export function sentimentsByTarget(
     const prev = clauses[i - 1];
     if (prev?.contrast === true && prev.sentence === c.sentence && BARE_CONTRAST.test(text.slice(prev.start, prev.end))) contrasted.add(i);
   }
-  const readings = aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst, balancedTargets, features, ranked);
+  const counts: Array<Pick<TargetFeatures, 'proCount' | 'conCount' | 'zeroCount'>> | null = features === null ? null : [];
+  const readings = aggregate(contributions, clauses, contrasted, hits, targetCount, advisedAgainst, balancedTargets, counts, ranked);
   // The words of the clauses each target's label was read from, every name blanked, for the model.
   const bodies: string[][] = readings.map(() => []);
   const seenClause = readings.map(() => new Set<number>());
@@ -476,32 +477,22 @@ export function sentimentsByTarget(
   return readings.map((r, t) => {
     if (r === null) return null;
     const words = wordFeatures(lang, bodies[t]!);
-    if (features?.[t] !== undefined) {
-      features[t]!.rule = r;
-      features[t]!.words = [...words];
-      features[t]!.lang = lang;
-    }
+    if (features !== null && counts?.[t] !== undefined) features[t] = { rule: r, ...counts[t], words: [...words], lang };
     return readSentiment(lang, r, words);
   });
 }
 
-/** What the label of one target was decided from (for the learned calibration and --explain). */
+/** What the label of one target was read from (`--explain` and the model's trainer). */
 export interface TargetFeatures {
-  raw: number;
-  pros: number;
-  cons: number;
+  /** The rules' reading: the model's non-word input. */
+  rule: RuleReading;
   proCount: number;
   conCount: number;
+  /** Clauses about the target that carry no polarity. */
   zeroCount: number;
-  advised: boolean;
-  verdict: boolean;
-  even: boolean;
-  maxPro: number;
-  maxCon: number;
-  /** The rules' reading and the clause words the model read (trace only). */
-  rule?: RuleReading;
-  words?: string[];
-  lang?: 'zh' | 'en';
+  /** The clause words the model read, and the language it read them in. */
+  words: string[];
+  lang: 'zh' | 'en';
 }
 
 function aggregate(
@@ -512,12 +503,10 @@ function aggregate(
   targetCount: number,
   advisedAgainst: ReadonlySet<number>,
   balancedTargets: ReadonlySet<number>,
-  features: TargetFeatures[] | null = null,
-  ranked: readonly boolean[] = [],
+  counts: Array<Pick<TargetFeatures, 'proCount' | 'conCount' | 'zeroCount'>> | null,
+  ranked: readonly boolean[],
 ): Array<RuleReading | null> {
   const zeroCount = new Array<number>(targetCount).fill(0);
-  const maxPro = new Array<number>(targetCount).fill(0);
-  const maxCon = new Array<number>(targetCount).fill(0);
   const raw = new Array<number>(targetCount).fill(0);
   const pros = new Array<number>(targetCount).fill(0);
   const cons = new Array<number>(targetCount).fill(0);
@@ -540,33 +529,31 @@ function aggregate(
     if (c.value > 0) {
       pros[c.target]! += plain;
       proCount[c.target]!++;
-      maxPro[c.target] = Math.max(maxPro[c.target]!, plain);
     } else if (c.value < 0) {
       cons[c.target]! -= plain;
       conCount[c.target]!++;
-      maxCon[c.target] = Math.max(maxCon[c.target]!, -plain);
     } else zeroCount[c.target]!++;
     seen.add(c.target);
   }
-  // As many favourable clauses as unfavourable ones, of comparable weight after contrast
-  // weighting: pros and cons that weigh the same, a balanced entry (§3).
+  const mentioned = new Set(hits.map((h) => h.target));
+  const readings: Array<RuleReading | null> = [];
   for (let t = 0; t < targetCount; t++) {
-    const [p, n] = [pros[t]!, cons[t]!];
-    const even = proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(p, n) / Math.max(p, n) >= BALANCE_RATIO;
-    if (features !== null) {
-      features[t] = { raw: raw[t]!, pros: p, cons: n, proCount: proCount[t]!, conCount: conCount[t]!, zeroCount: zeroCount[t]!, advised: advisedAgainst.has(t), verdict: balancedTargets.has(t), even, maxPro: maxPro[t]!, maxCon: maxCon[t]! };
+    if (!mentioned.has(t)) {
+      readings.push(null);
+      continue;
     }
-    if (!advisedAgainst.has(t) && (even || balancedTargets.has(t))) raw[t]! *= BALANCED_WEIGHT;
+    const [p, n] = [pros[t]!, cons[t]!];
+    // As many favourable clauses as unfavourable ones, of comparable weight after contrast
+    // weighting: pros and cons that weigh the same, a balanced entry (§3).
+    const even = proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(p, n) / Math.max(p, n) >= BALANCE_RATIO;
+    let r = raw[t]!;
+    if (!advisedAgainst.has(t) && (even || balancedTargets.has(t))) r *= BALANCED_WEIGHT;
     // Advice against is the verdict: praise before it is a polite concession and cannot outweigh
     // it ("great classes, …; worth it only if you find it deeply discounted": §3 negative).
-    else if (advisedAgainst.has(t) && raw[t]! > -ADVISED_AGAINST_FLOOR) raw[t] = -ADVISED_AGAINST_FLOOR;
-
-  }
-  const mentioned = new Set(hits.map((h) => h.target));
-  return raw.map((r, t) => {
-    if (!mentioned.has(t)) return null;
+    else if (advisedAgainst.has(t) && r > -ADVISED_AGAINST_FLOOR) r = -ADVISED_AGAINST_FLOOR;
     const score = Math.round(Math.tanh(r / 2) * 1000) / 1000 || 0;
-    const even = proCount[t]! > 0 && proCount[t] === conCount[t] && Math.min(pros[t]!, cons[t]!) / Math.max(pros[t]!, cons[t]!) >= BALANCE_RATIO;
-    return { label: labelFor(score), score, pros: pros[t]!, cons: cons[t]!, advised: advisedAgainst.has(t), verdict: balancedTargets.has(t), even, ranked: ranked[t] === true };
-  });
+    readings.push({ label: labelFor(score), score, pros: p, cons: n, advised: advisedAgainst.has(t), verdict: balancedTargets.has(t), even, ranked: ranked[t] === true });
+    if (counts !== null) counts[t] = { proCount: proCount[t]!, conCount: conCount[t]!, zeroCount: zeroCount[t]! };
+  }
+  return readings;
 }

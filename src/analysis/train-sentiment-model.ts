@@ -48,7 +48,7 @@ function examples(): Example[] {
         const text = Array.isArray(fx.text) ? fx.text.join('\n') : fx.text;
         const { features } = createAnalyzer(fx.brand, { competitors: fx.competitors ?? [] }).explain(text, fx.platformCitations);
         const f = features[0];
-        if (f?.rule === undefined || f.words === undefined || f.lang === undefined) continue; // brand not found
+        if (f === undefined) continue; // brand not found
         const lang = f.lang;
         const named: Array<[string, number]> = [...ruleFeatures(f.rule), ...f.words.map((w): [string, number] => [w, 1])];
         out.push({ set: set || 'training', lang, label: fx.expect.sentiment, rule: f.rule, features: named.filter(([, v]) => v !== 0).map(([k, v]) => [`${lang}_${k}`, v]) });

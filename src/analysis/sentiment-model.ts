@@ -85,8 +85,12 @@ interface Weights {
   at(row: number, label: number): number;
 }
 
-/** Beside this module (src/ under tsx, dist/ after `npm run build`; the analyze bundle sees dist's URL). */
-export const WEIGHTS_FILE = fileURLToPath(new URL('./sentiment-weights.json', import.meta.url));
+/**
+ * The committed weights (the trainer's output) in src/analysis: beside this module under tsx, and
+ * from dist/src/analysis (or the analyze bundle, which sees that URL) three levels up.
+ */
+const BESIDE = fileURLToPath(new URL('./sentiment-weights.json', import.meta.url));
+export const WEIGHTS_FILE = existsSync(BESIDE) ? BESIDE : fileURLToPath(new URL('../../../src/analysis/sentiment-weights.json', import.meta.url));
 /** The same weights packed by the build (build-sentiment-weights.ts): sorted keys and a Float64 table. */
 export const PACKED_WEIGHTS_FILE = fileURLToPath(new URL('./sentiment-weights.bin', import.meta.url));
 
@@ -117,6 +121,11 @@ export function packWeights(weights: Readonly<Record<string, readonly number[]>>
     for (let c = 0; c < 3; c++) out.writeDoubleLE(weights[k]![c]!, tableAt + (i * 3 + c) * 8);
   });
   return out;
+}
+
+/** The committed JSON weights, packed (the build writes this to PACKED_WEIGHTS_FILE). */
+export function packCommittedWeights(): Buffer {
+  return packWeights(JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as Record<string, number[]>);
 }
 
 function unpack(bytes: Buffer): Weights {
@@ -155,10 +164,7 @@ function loaded(): Weights {
     const read = readFileSync(PACKED_WEIGHTS_FILE);
     bytes = read.byteOffset % 8 === 0 ? read : Buffer.concat([read]);
   } catch {
-    // From src/ (tests, tsx) the JSON is beside this module; from a dist/ the build has not packed
-    // yet, it is the committed one in src/.
-    const json = existsSync(WEIGHTS_FILE) ? WEIGHTS_FILE : fileURLToPath(new URL('../../../src/analysis/sentiment-weights.json', import.meta.url));
-    bytes = packWeights(JSON.parse(readFileSync(json, 'utf8')) as Record<string, number[]>);
+    bytes = packCommittedWeights(); // from src/ (tests, tsx), or a dist/ the build has not packed yet
   }
   weights = unpack(bytes);
   return weights;

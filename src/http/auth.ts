@@ -22,6 +22,7 @@ import type { KeysService } from '../features/keys/keys.service.js';
 import type { LimitCharge, LimitName, LimitsService } from '../features/limits/limits.service.js';
 import { DomainError, forbidden, unauthorized } from '../lib/errors.js';
 import { applyLimit } from './rate-limit.js';
+import { listOf } from './route-options.js';
 import type { App } from './types.js';
 
 export type AuthMode = 'none' | 'optional' | 'legacy' | 'session' | 'v1';
@@ -137,7 +138,7 @@ function policyOf(route: RouteOptions): Policy {
   const isV1 = route.url.startsWith('/api/v1/');
   const declaredPublic = Array.isArray(route.schema?.security) && route.schema.security.length === 0;
   const auth: AuthMode = config.auth ?? (isV1 && !declaredPublic && !PUBLIC_V1.has(route.url) ? 'v1' : 'none');
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const methods = listOf(route.method);
   const readOnly = methods.every((m) => m === 'GET' || m === 'HEAD');
   return {
     auth,
@@ -258,11 +259,9 @@ export async function registerAuth(app: App, deps: AuthDeps) {
     // The effective scope and role are written back, so the OpenAPI document and the role
     // matrix test read what is enforced, defaults included.
     route.config = { ...(route.config ?? {}), ...(policy.scope ? { scope: policy.scope } : {}), ...(policy.role ? { role: policy.role } : {}) };
-    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [hookFor(policy), ...existing];
+    route.onRequest = [hookFor(policy), ...listOf(route.onRequest)];
     if (policy.limit) {
-      const onSend = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
-      route.onSend = [refundUnlessServed, ...onSend];
+      route.onSend = [refundUnlessServed, ...listOf(route.onSend)];
     }
   });
 }

@@ -6,6 +6,7 @@
  * `x-required-role`: an integrator building an invitation flow reads one document.
  */
 import swagger from '@fastify/swagger';
+import { listOf } from './route-options.js';
 import type { App } from './types.js';
 import type { BuildInfo } from '../lib/build-info.js';
 
@@ -49,7 +50,7 @@ export async function registerOpenApi(app: App, build: BuildInfo, supportEmail: 
     if (!documented(route.url)) return;
     const openapiPath = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const isV1 = route.url.startsWith('/api/v1/');
-    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+    for (const method of listOf(route.method)) {
       meta.set(`${method.toLowerCase()} ${openapiPath}`, {
         stability: route.config?.stability,
         scope: isV1 ? route.config?.scope : undefined,

@@ -17,6 +17,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, onResponseHookHandler, onSendHookHandler } from 'fastify';
 import { identifiesCaller } from './auth.js';
 import { setStandardHeaders } from './security-headers.js';
+import { listOf } from './route-options.js';
 import type { App } from './types.js';
 
 declare module 'fastify' {
@@ -129,16 +130,15 @@ export function registerReadCache(app: App, options: { ttlMs: number; now?: () =
 
   if (options.ttlMs > 0) {
     app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const list = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+      const methods = listOf(route.method);
       if (!identifiesCaller(route)) return; // public routes (health) get no hook at all
       if (methods.every((m) => SAFE.has(m))) {
         if (route.config?.readCache === false) return;
         // After the auth hook (src/http/auth.ts puts it first): the caller and its limit are settled.
-        route.onRequest = [...list(route.onRequest), lookup];
-        route.onSend = [...list(route.onSend), store];
+        route.onRequest = [...listOf(route.onRequest), lookup];
+        route.onSend = [...listOf(route.onSend), store];
       } else {
-        route.onResponse = [...list(route.onResponse), invalidate];
+        route.onResponse = [...listOf(route.onResponse), invalidate];
       }
     });
   }

@@ -3,6 +3,7 @@
  * method answers 405 with `Allow` instead of Fastify's 404.
  */
 import type { FastifySchema } from 'fastify';
+import { listOf } from './route-options.js';
 import type { App } from './types.js';
 
 /** One registered route as tests and tools see it (the schema-driven fuzz test walks these). */
@@ -38,7 +39,7 @@ export function trackRoutes(app: App): (path: string) => string[] {
   const catalogue: RouteSummary[] = [];
   catalogues.set(app, catalogue);
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const methods = listOf(route.method);
     for (const method of methods) catalogue.push({ method, url: route.url, schema: route.schema, config: (route.config ?? {}) as Record<string, unknown> });
     const entry = entries.get(route.url) ?? { pattern: toRegExp(route.url), methods: new Set<string>() };
     for (const m of methods) entry.methods.add(m);

@@ -25,7 +25,7 @@ export class AccessLog extends LogController {
     // The route pattern, never the raw URL: ids in paths would make a series per resource.
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
-    httpDuration.observe(`${request.method} ${status} ${route}`, () => ({ method: request.method, route, status: String(status) }), reply.elapsedTime / 1000);
+    httpDuration.observe(request.method, route, status, reply.elapsedTime / 1000);
     if (status === 429) rateLimitRejections.inc({ route });
     // A flood past a rate limit must not become a flood of log lines: each refusal is a debug
     // line, and at most once a minute an info line says how many there were.

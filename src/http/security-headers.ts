@@ -7,15 +7,13 @@ import type { App } from './types.js';
  * (referrer, cross-origin policies) concern documents, not JSON; the dashboard's HTML gets the
  * full set where it is served (src/http/web-app.ts).
  */
-const API_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'content-security-policy': "frame-ancestors 'none'",
-};
-
-/** The headers every answer carries: the request id, and the API set under /api/. */
+/** The headers every answer carries: the request id, and the API set under /api/ (set one by one: reply.headers() walks Object.keys of its argument on every call). */
 export function setStandardHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.url.startsWith('/api/')) reply.headers(API_HEADERS);
+  if (request.url.startsWith('/api/')) {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', "frame-ancestors 'none'");
+  }
   reply.header('x-request-id', request.id);
 }
 

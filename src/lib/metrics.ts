@@ -5,7 +5,7 @@
  * state rather than events (queue depth, pool use) is read when /metrics is scraped.
  *
  * HTTP timings are on every request, health checks included, so they use a histogram of our
- * own (`FastHistogram`: one Map lookup and three increments, no label hashing or validation);
+ * own (`HttpHistogram`: one Map lookup, no key built, no label hashing or validation);
  * prom-client's histogram costs a few microseconds per observation, which the health route's
  * budget (bench/http.ts) does not have.
  */
@@ -17,15 +17,22 @@ collectDefaultMetrics({ register: registry, prefix: 'sightline_' });
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 interface Series {
+  method: string;
+  status: number;
   labels: Record<string, string>;
   buckets: Float64Array;
   sum: number;
   count: number;
 }
 
-/** A histogram whose hot path is a Map lookup by a caller-built key; rendered by prom-client. */
-export class FastHistogram {
-  private readonly series = new Map<string, Series>();
+/**
+ * A histogram of HTTP requests by method, route and status, rendered by prom-client. Its hot path
+ * builds no key: the route pattern and the method are the same string objects on every request
+ * (Fastify's route config, Node's method table), so the Map lookup hashes nothing new, and the
+ * few (method, status) pairs of a route are scanned in a short list.
+ */
+export class HttpHistogram {
+  private readonly byRoute = new Map<string, Series[]>();
   readonly aggregator = 'sum' as const;
   readonly type = 'histogram';
 
@@ -37,12 +44,22 @@ export class FastHistogram {
     registry.registerMetric(this as never);
   }
 
-  /** `key` must identify `labels` (built by the caller, e.g. "GET /api/me 200"). */
-  observe(key: string, labels: () => Record<string, string>, seconds: number): void {
-    let s = this.series.get(key);
+  observe(method: string, route: string, status: number, seconds: number): void {
+    let list = this.byRoute.get(route);
+    if (list === undefined) {
+      list = [];
+      this.byRoute.set(route, list);
+    }
+    let s: Series | undefined;
+    for (const candidate of list) {
+      if (candidate.status === status && candidate.method === method) {
+        s = candidate;
+        break;
+      }
+    }
     if (s === undefined) {
-      s = { labels: labels(), buckets: new Float64Array(this.bounds.length), sum: 0, count: 0 };
-      this.series.set(key, s);
+      s = { method, status, labels: { method, route, status: String(status) }, buckets: new Float64Array(this.bounds.length), sum: 0, count: 0 };
+      list.push(s);
     }
     for (let i = 0; i < this.bounds.length; i++) {
       if (seconds <= this.bounds[i]!) {
@@ -57,7 +74,7 @@ export class FastHistogram {
   /** prom-client's metric interface: cumulative buckets, +Inf, sum and count per series. */
   get(): Omit<MetricObjectWithValues<MetricValue<string>>, 'collect'> {
     const values: Array<MetricValue<string> & { metricName: string }> = [];
-    for (const s of this.series.values()) {
+    for (const s of [...this.byRoute.values()].flat()) {
       let cumulative = 0;
       this.bounds.forEach((le, i) => {
         cumulative += s.buckets[i]!;
@@ -71,11 +88,11 @@ export class FastHistogram {
   }
 
   reset(): void {
-    this.series.clear();
+    this.byRoute.clear();
   }
 }
 
-export const httpDuration = new FastHistogram(
+export const httpDuration = new HttpHistogram(
   'sightline_http_request_duration_seconds',
   'HTTP requests by method, route (the route pattern; "unmatched" for 404s) and status: latency from request to response end. _count is the request count.',
 );

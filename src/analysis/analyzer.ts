@@ -15,7 +15,7 @@ import { MentionMatcher, type Hit } from './matcher.js';
 import { withModelName } from './model-names.js';
 import { SenseJudge, type SenseDecision } from './sense.js';
 import { RangeSet } from './ranges.js';
-import { ranksByTarget } from './rank.js';
+import { isSentenceLead, ranksByTarget } from './rank.js';
 import { sentimentsByTarget, type TargetFeatures } from './sentiment.js';
 import { sentenceAround } from './snippet.js';
 import type { AnswerAnalysis, BrandAnalysis, BrandTarget, Sentiment } from './types.js';
@@ -82,7 +82,8 @@ function analyzeWith(
         const named = hits.filter((h) => h.start >= e.lead.start && h.start < (e.after?.end ?? e.lead.end)).map((h) => targets[h.target]!.name);
         if (named.length === 0) continue;
         const lead = folded.text.slice(e.lead.start, e.lead.end).trim().slice(0, 60);
-        trace.entries.push(`rank entry ${e.rank} (${e.kind}${e.leadStart === true ? ', sub-item of a group' : ''}) "${lead}" names ${[...new Set(named)].join(', ')}${e.source ? ` — not ranked: ${e.why ?? 'source list'}` : ''}`);
+        const shape = e.leadStart === true ? ', sub-item of a group' : isSentenceLead(folded.text, e.lead) ? ', a sentence: only a name opening it ranks' : '';
+        trace.entries.push(`rank entry ${e.rank} (${e.kind}${shape}) "${lead}" names ${[...new Set(named)].join(', ')}${e.source ? ` — not ranked: ${e.why ?? 'source list'}` : ''}`);
       }
     }
     // A name that leads an item of a caution section is advised against (rules §3).

@@ -52,6 +52,18 @@ describe('rank', () => {
     expect(run("I can't help with that, but here is some general background:\n\n1. Acme is owned by Foo.\n2. Beta was founded in 2012.", 'Beta').rank).toBeNull();
   });
 
+  it('ranks a sentence item only by a name that opens it: facts, tips and steps are no product list (engine 2.12)', () => {
+    const facts = 'What happened:\n- In January 2024 Acme confirmed that its cups are sealed with a lead pellet at the base.\n- Reviewers noted that the brand had lost ground to Beta over the last two years.';
+    expect(run(facts, 'Acme', ['Beta']).rank).toBeNull();
+    expect(run(facts, 'Acme', ['Beta']).competitors[0]?.rank).toBeNull();
+    const zhFacts = '两款表的差别：\n- 两者均为瑞士制造，乙牌在表壳打磨和表盘细节上投入更多，价格也高出一截。\n- 机芯方面，甲牌主力机芯动力储存约八十小时，日常佩戴足够。';
+    expect(run(zhFacts, '甲牌', ['乙牌']).rank).toBeNull();
+    expect(run(zhFacts, '甲牌', ['乙牌']).competitors[0]?.rank).toBeNull();
+    // A sentence that opens with the name is still the product's entry; short leads are unchanged.
+    expect(run('Picks:\n1. Acme is the best all-round bottle for commuters who want a lid that never leaks.\n2. Beta is the budget choice that still keeps drinks cold for a whole day.', 'Beta').rank).toBe(2);
+    expect(run('Picks:\n1. The best overall: Acme\n2. For budgets, Beta', 'Beta').rank).toBe(2);
+  });
+
   it('reads intros that offer products "for reference" or "with links" as product lists (engine 2.4)', () => {
     expect(run('以下几款供你参考：\n1. **西门子**：约5999元，做工扎实[^2^]。\n2. **海尔**：约3999元，性价比高[^1^]。', '海尔').rank).toBe(2);
     expect(run("Apps I'd look at, with links:\n- **Obsidian** — local files ([obsidian.md](https://obsidian.md/?utm_source=chatgpt.com))\n- **Notion** — flexible databases ([notion.so](https://www.notion.so/?utm_source=chatgpt.com))", 'Notion').rank).toBe(2);

@@ -40,6 +40,22 @@ const SUB_BRAND_BEFORE = /^[\s*_[(#>-]*(?:(?![\p{L}]*ed\b|(?:made|run|built|sold
  */
 const EXAMPLE_OF_CATEGORY = /\([^()]*(?:代表|例如|比如|如|典型|e\.g\.|such as|for example|like)[^()]*$/i;
 
+/**
+ * A lead that is a whole sentence ("In January 2024 Stanley confirmed that…", "Cleanse with a gentle
+ * cleanser (CeraVe…)", "两者均为瑞士制造，浪琴在…"): the item is a fact, a tip or a step, not a
+ * product's title, so a name inside it does not make the item the product's; only a name that
+ * opens the sentence does ("Notion is the best all-in-one workspace…"). §2: a list of facts, tips
+ * or steps is not a product list.
+ */
+const SENTENCE_LEAD_WORDS = 8;
+const SENTENCE_LEAD_IDEOGRAPHS = 16;
+const LATIN_WORD = /[A-Za-z][\w'’-]*/g;
+const IDEOGRAPH = /[\u3400-\u9fff]/g;
+export function isSentenceLead(text: string, lead: Span): boolean {
+  const body = text.slice(lead.start, lead.end);
+  return (body.match(LATIN_WORD)?.length ?? 0) >= SENTENCE_LEAD_WORDS || (body.match(IDEOGRAPH)?.length ?? 0) >= SENTENCE_LEAD_IDEOGRAPHS;
+}
+
 export function ranksByTarget(text: string, entries: readonly RankEntry[], hits: readonly Hit[], targetCount: number): Array<number | null> {
   const ranks: Array<number | null> = new Array<number | null>(targetCount).fill(null);
   let unresolved = targetCount;
@@ -55,8 +71,9 @@ export function ranksByTarget(text: string, entries: readonly RankEntry[], hits:
     // label compares them along a dimension; only a single name after the label leads it.
     const afterHits = entry.after === undefined ? [] : hitsIn(hits, entry.after);
     const leading = new Set(afterHits.map((h) => h.target)).size === 1 ? afterHits.filter((h) => leadsWith(text, entry.after!, h)) : [];
+    const mustLead = entry.leadStart === true || isSentenceLead(text, entry.lead);
     const named = hitsIn(hits, entry.lead).filter(
-      (h) => (entry.leadStart !== true || leadsWith(text, entry.lead, h)) && !EXAMPLE_OF_CATEGORY.test(text.slice(entry.lead.start, h.start)),
+      (h) => (!mustLead || leadsWith(text, entry.lead, h)) && !EXAMPLE_OF_CATEGORY.test(text.slice(entry.lead.start, h.start)),
     );
     for (const h of named.length > 0 ? named : leading) {
       if (ranks[h.target] === null) {

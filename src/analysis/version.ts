@@ -60,5 +60,7 @@
  *   2.11: the label is read by a learned model (sentiment-model.ts) from the rules' sums AND the words
  *        of the clauses attributed to the target (names blanked), trained on the training set and
  *        holdouts 1–9; the score is P(positive) − P(negative).
+ *   2.12: a list item whose lead is a whole sentence (a fact, a tip, a step) names a product only when
+ *        the name opens the sentence: a name inside "In 2024 Stanley confirmed…" does not rank it.
  */
-export const ENGINE_VERSION = '2.11.0';
+export const ENGINE_VERSION = '2.12.0';

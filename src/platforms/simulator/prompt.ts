@@ -110,6 +110,11 @@ const EN_STOPWORDS = new Set(
   ).split(' '),
 );
 
+/** Whether the simulator reads this English word as an ordinary word, never a brand (question words, months, …). */
+export function isEnglishStopword(word: string): boolean {
+  return EN_STOPWORDS.has(word.toLowerCase());
+}
+
 /** Capitalised runs of Latin words ("Acme", "Acme Robotics", "iPhone"), or any Latin run inside Chinese text. */
 function latinCandidates(text: string, language: Language): Span[] {
   const spans: Span[] = [];

@@ -58,7 +58,7 @@ const COLON_BEFORE_BOLD_END = /:[ \t]*(?:\*\*|__)$/;
 const BOLD_ONLY_LINE = /^(\*\*|__)[^*_\n]+\1[:：]?$/;
 const ITEM_MARKER = /^[ \t]*(?:[*+-]|\d{1,9}[.)])/;
 const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/gu;
-const IDEOGRAPHS = /[\u3400-\u9fff]/g;
+export const IDEOGRAPHS = /[\u3400-\u9fff]/g;
 const SPACES = /\s+/;
 const CLAUSE_BREAK = /[,;。；]|\.\s|\s[—–-]\s/;
 const NUMBERED_TITLE = /^[#\s]*(?:\*\*|__)?[ \t]*[(]?(?:[一二三四五六七八九十][、.)]|\d{1,2}[.、)])/;
@@ -381,6 +381,11 @@ function tableScopes(text: string, block: Located, scopes: TopicScope[]): void {
  * only a few words remain, or it is a bare title followed by the link that ends the line
  * ("华为开发者文档：https://…"). A product item carrying a link or marker has a description.
  */
+/** How much text a punctuation-free string holds: its ideographs, and its other words. */
+function textSize(plain: string): { cjk: number; words: number } {
+  return { cjk: (plain.match(IDEOGRAPHS) ?? []).length, words: plain.replace(IDEOGRAPHS, ' ').split(SPACES).filter(Boolean).length };
+}
+
 function isLinkOnly(line: string): boolean {
   if (!line.includes('://')) return false;
   const LINK = /\[[^\]\n]*\]\([^)\s]*\)|https?:\/\/[^\s)]+/g;
@@ -389,9 +394,7 @@ function isLinkOnly(line: string): boolean {
   // "格力 云佳：2899元，制冷快，https://…") is a product entry carrying a link or chip, however short (§2).
   const sep = /\s[—–-]\s|[:：]/.exec(rest);
   if (sep !== null && /\p{L}/u.test(rest.slice(0, sep.index)) && /\p{L}{2}|[\u3400-\u9fff]/u.test(rest.slice(sep.index + sep[0].length))) return false;
-  const plain = rest.replace(PUNCTUATION_OR_SYMBOL, ' ');
-  const cjk = (plain.match(IDEOGRAPHS) ?? []).length;
-  const words = plain.replace(IDEOGRAPHS, ' ').split(SPACES).filter(Boolean).length;
+  const { cjk, words } = textSize(rest.replace(PUNCTUATION_OR_SYMBOL, ' '));
   if (cjk <= 6 && words <= 3) return true;
   const endsWithLink = /(?:\[[^\]\n]*\]\([^)\s]*\)|https?:\/\/[^\s)]+)[)\]*_.,;:!?。）】\s]*$/.test(line);
   const before = line.replace(/(?:\[[^\]\n]*\]\([^)\s]*\)|https?:\/\/[^\s)]+)[)\]*_.,;:!?。）】\s]*$/, '');
@@ -405,9 +408,7 @@ function isLinkOnly(line: string): boolean {
  */
 function isDescription(rest: string): boolean {
   if (rest.includes('://')) return false;
-  const plain = rest.replace(FOOTNOTE_MARK, ' ').replace(PUNCTUATION_OR_SYMBOL, ' ');
-  const cjk = (plain.match(IDEOGRAPHS) ?? []).length;
-  const words = plain.replace(IDEOGRAPHS, ' ').split(SPACES).filter(Boolean).length;
+  const { cjk, words } = textSize(rest.replace(FOOTNOTE_MARK, ' ').replace(PUNCTUATION_OR_SYMBOL, ' '));
   return cjk >= 8 || words >= 6;
 }
 

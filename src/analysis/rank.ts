@@ -6,7 +6,7 @@
  * is a detail list about 华为, not a ranking that places 小米 first).
  */
 import type { Hit } from './matcher.js';
-import { DETAIL_LIST, EMOJI_BULLET, type RankEntry } from './markdown.js';
+import { DETAIL_LIST, EMOJI_BULLET, IDEOGRAPHS, type RankEntry } from './markdown.js';
 import type { Span } from './types.js';
 
 // leadsWith's patterns, compiled once (it runs per hit and span).
@@ -50,10 +50,9 @@ const EXAMPLE_OF_CATEGORY = /\([^()]*(?:代表|例如|比如|如|典型|e\.g\.|s
 const SENTENCE_LEAD_WORDS = 8;
 const SENTENCE_LEAD_IDEOGRAPHS = 16;
 const LATIN_WORD = /[A-Za-z][\w'’-]*/g;
-const IDEOGRAPH = /[\u3400-\u9fff]/g;
 export function isSentenceLead(text: string, lead: Span): boolean {
   const body = text.slice(lead.start, lead.end);
-  return (body.match(LATIN_WORD)?.length ?? 0) >= SENTENCE_LEAD_WORDS || (body.match(IDEOGRAPH)?.length ?? 0) >= SENTENCE_LEAD_IDEOGRAPHS;
+  return (body.match(LATIN_WORD)?.length ?? 0) >= SENTENCE_LEAD_WORDS || (body.match(IDEOGRAPHS)?.length ?? 0) >= SENTENCE_LEAD_IDEOGRAPHS;
 }
 
 export function ranksByTarget(text: string, entries: readonly RankEntry[], hits: readonly Hit[], targetCount: number): Array<number | null> {
@@ -71,10 +70,10 @@ export function ranksByTarget(text: string, entries: readonly RankEntry[], hits:
     // label compares them along a dimension; only a single name after the label leads it.
     const afterHits = entry.after === undefined ? [] : hitsIn(hits, entry.after);
     const leading = new Set(afterHits.map((h) => h.target)).size === 1 ? afterHits.filter((h) => leadsWith(text, entry.after!, h)) : [];
-    const mustLead = entry.leadStart === true || isSentenceLead(text, entry.lead);
-    const named = hitsIn(hits, entry.lead).filter(
-      (h) => (!mustLead || leadsWith(text, entry.lead, h)) && !EXAMPLE_OF_CATEGORY.test(text.slice(entry.lead.start, h.start)),
-    );
+    const inLead = hitsIn(hits, entry.lead);
+    // Only a lead that names someone is measured (this runs for every entry of every answer).
+    const mustLead = inLead.length > 0 && (entry.leadStart === true || isSentenceLead(text, entry.lead));
+    const named = inLead.filter((h) => (!mustLead || leadsWith(text, entry.lead, h)) && !EXAMPLE_OF_CATEGORY.test(text.slice(entry.lead.start, h.start)));
     for (const h of named.length > 0 ? named : leading) {
       if (ranks[h.target] === null) {
         ranks[h.target] = entry.rank;

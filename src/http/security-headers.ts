@@ -7,7 +7,10 @@ import type { App } from './types.js';
  * (referrer, cross-origin policies) concern documents, not JSON; the dashboard's HTML gets the
  * full set where it is served (src/http/web-app.ts).
  */
-/** The headers every answer carries: the request id, and the API set under /api/ (set one by one: reply.headers() walks Object.keys of its argument on every call). */
+/**
+ * The headers every answer carries: the request id, and the API set under /api/ — set one by one,
+ * since reply.headers() walks Object.keys of its argument on every call (the health route's budget).
+ */
 export function setStandardHeaders(request: FastifyRequest, reply: FastifyReply): void {
   if (request.url.startsWith('/api/')) {
     reply.header('x-content-type-options', 'nosniff');

@@ -15,7 +15,7 @@ import { MentionMatcher, type Hit } from './matcher.js';
 import { withModelName } from './model-names.js';
 import { SenseJudge, type SenseDecision } from './sense.js';
 import { RangeSet } from './ranges.js';
-import { isSentenceLead, ranksByTarget } from './rank.js';
+import { isSentenceAfter, isSentenceLead, ranksByTarget } from './rank.js';
 import { sentimentsByTarget, type TargetFeatures } from './sentiment.js';
 import { sentenceAround } from './snippet.js';
 import type { AnswerAnalysis, BrandAnalysis, BrandTarget, Sentiment } from './types.js';
@@ -83,7 +83,8 @@ function analyzeWith(
         if (named.length === 0) continue;
         const lead = folded.text.slice(e.lead.start, e.lead.end).trim().slice(0, 60);
         const shape = e.leadStart === true ? ', sub-item of a group' : isSentenceLead(folded.text, e.lead) ? ', a sentence: only a name opening it ranks' : '';
-        trace.entries.push(`rank entry ${e.rank} (${e.kind}${shape}) "${lead}" names ${[...new Set(named)].join(', ')}${e.source ? ` — not ranked: ${e.why ?? 'source list'}` : ''}`);
+        const label = e.after !== undefined && isSentenceAfter(folded.text, e.after) ? '; a sentence after the label: no title' : '';
+        trace.entries.push(`rank entry ${e.rank} (${e.kind}${shape}${label}) "${lead}" names ${[...new Set(named)].join(', ')}${e.source ? ` — not ranked: ${e.why ?? 'source list'}` : ''}`);
       }
     }
     // A name that leads an item of a caution section is advised against (rules §3).

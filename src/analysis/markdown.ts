@@ -88,6 +88,8 @@ export interface RankEntry {
   leadStart?: boolean;
   /** Why the entry never ranks (for `analyze --explain`); set when `source` is true. */
   why?: string;
+  /** For list items: where their Markdown list starts (the items of one list share it; rank.ts). */
+  list?: number;
 }
 
 /**
@@ -108,8 +110,9 @@ function rankEntry(
   after?: Span,
   leadStart?: boolean,
   why?: string,
+  list?: number,
 ): RankEntry {
-  return { rank, lead, scope, kind, source, parent, after, leadStart, why };
+  return { rank, lead, scope, kind, source, parent, after, leadStart, why, list };
 }
 
 export interface TopicScope {
@@ -781,7 +784,7 @@ export function parseStructure(text: string): DocStructure {
       const unranked = why ?? (detail ? DETAIL_LIST : undefined);
       const after = afterLead(text, lead);
       const rank = group !== null ? group.rank : list.ordered ? first + i : i + 1;
-      const entry = rankEntry(rank, lead, scope, 'list', unranked !== undefined, parent, after, group !== null ? true : undefined, unranked);
+      const entry = rankEntry(rank, lead, scope, 'list', unranked !== undefined, parent, after, group !== null ? true : undefined, unranked, b.start);
       entries.push(entry);
       subItems(text, it, entry, entries, scopes);
     });

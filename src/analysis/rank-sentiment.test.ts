@@ -64,6 +64,26 @@ describe('rank', () => {
     expect(run('Picks:\n1. The best overall: Acme\n2. For budgets, Beta', 'Beta').rank).toBe(2);
   });
 
+  it('reads lists led by the same names section after section as comparison dimensions (engine 2.13)', () => {
+    const sections = '## Pricing\n- **Acme** publishes standard pricing.\n- **Beta** quotes interchange-plus.\n\n## Integration\n- Acme’s APIs are the benchmark.\n- Beta’s platform needs more engineering time.';
+    expect(run(sections, 'Acme', ['Beta']).rank).toBeNull();
+    expect(run(sections, 'Acme', ['Beta']).competitors[0]?.rank).toBeNull();
+    const zhGroups = '**一、曲库**\n- 乙音乐：版权多。\n- 甲音乐：缺口缩小。\n\n**二、价格**\n- 甲音乐黑胶会员：约15元。\n- 乙音乐绿钻：约15元。';
+    expect(run(zhGroups, '甲音乐', ['乙音乐']).rank).toBeNull();
+    // Two pick lists that share names but also hold other products are still recommendations.
+    const picks = '## Best overall\n1. Acme\n2. Beta\n3. Gamma\n\n## Best budget\n1. Beta\n2. Acme\n3. Delta';
+    expect(run(picks, 'Acme', ['Beta']).rank).toBe(1);
+    expect(run(picks, 'Acme', ['Beta']).competitors[0]?.rank).toBe(2);
+  });
+
+  it('reads a sentence after a topic label as no product title (engine 2.13)', () => {
+    const points = 'Key points:\n- **Availability and app:** Acme has the best retail presence and the most polished app.\n- **Budget:** Beta is the cheaper alternative, though quality varies.';
+    expect(run(points, 'Acme', ['Beta']).rank).toBeNull();
+    expect(run(points, 'Acme', ['Beta']).competitors[0]?.rank).toBeNull();
+    // A name after a "best for" label is still the item's product.
+    expect(run('Picks:\n- **Best for designers:** Acme — polished templates.\n- **Best for stores:** Beta, with built-in payments.', 'Beta').rank).toBe(2);
+  });
+
   it('reads intros that offer products "for reference" or "with links" as product lists (engine 2.4)', () => {
     expect(run('以下几款供你参考：\n1. **西门子**：约5999元，做工扎实[^2^]。\n2. **海尔**：约3999元，性价比高[^1^]。', '海尔').rank).toBe(2);
     expect(run("Apps I'd look at, with links:\n- **Obsidian** — local files ([obsidian.md](https://obsidian.md/?utm_source=chatgpt.com))\n- **Notion** — flexible databases ([notion.so](https://www.notion.so/?utm_source=chatgpt.com))", 'Notion').rank).toBe(2);

@@ -55,8 +55,62 @@ export function isSentenceLead(text: string, lead: Span): boolean {
   return (body.match(LATIN_WORD)?.length ?? 0) >= SENTENCE_LEAD_WORDS || (body.match(IDEOGRAPHS)?.length ?? 0) >= SENTENCE_LEAD_IDEOGRAPHS;
 }
 
+/**
+ * Comparison by dimension, told by the names (§2: comparison dimensions are not a product list):
+ * "## Pricing" then "- **Stripe** …", "- **Adyen** …", and "## Integration" then "- Stripe's APIs
+ * …", "- Adyen's platform …" — two lists (or two groups of one grouped list) every item of which
+ * is led by a tracked name, and which are led by the same two or more names, compare those names
+ * along one dimension each; a recommendation list does not repeat its products section after
+ * section. Every such list is marked, and so is any other list of the answer led only by some of
+ * those names (the "价格" section that names the VIP plans). markdown.ts catches the same shape
+ * by identical lead text; this finds it when the leads differ ("网易云音乐" / "网易云音乐黑胶VIP").
+ */
+function markDimensionLists(text: string, entries: readonly RankEntry[], hits: readonly Hit[]): void {
+  const units = new Map<unknown, { entries: RankEntry[]; names: Set<number>; allLed: boolean }>();
+  for (const e of entries) {
+    const key = e.leadStart === true ? e.parent : e.list;
+    // (Detail lists count: under a group that names no one they are its sub-items, see below.)
+    if (key === undefined || key === null || (e.source && e.why !== 'comparison dimensions' && e.why !== DETAIL_LIST)) continue;
+    let unit = units.get(key);
+    if (unit === undefined) {
+      unit = { entries: [], names: new Set(), allLed: true };
+      units.set(key, unit);
+    }
+    unit.entries.push(e);
+    const led = hitsIn(hits, e.lead).filter((h) => leadsWith(text, e.lead, h));
+    if (led.length === 0) unit.allLed = false;
+    for (const h of led) unit.names.add(h.target);
+  }
+  const compared = [...units.values()].filter((u) => u.allLed && u.names.size >= 2 && u.entries.length >= 2);
+  const repeated = compared.filter((u) => compared.some((o) => o !== u && o.names.size === u.names.size && [...u.names].every((t) => o.names.has(t))));
+  if (repeated.length === 0) return;
+  for (const u of compared) {
+    if (!repeated.some((r) => [...u.names].every((t) => r.names.has(t)))) continue;
+    for (const e of u.entries) Object.assign(e, { source: true, why: 'comparison dimensions' });
+  }
+}
+
+/**
+ * What follows a label is a name only when it is short: "**Best for designers:** Squarespace — …"
+ * names Squarespace, but "**Availability and app:** Traeger has the best retail presence…" and
+ * "**Budget:** Pit Boss is the cheaper alternative" are sentences under a topic label — comparison
+ * points, facts or tips (§2: the item's lead is the label, which names no one). Measured up to the
+ * first clause break: five Latin words or ten ideographs make a sentence (fewer words started to
+ * cost labelled ranks; docs/analysis-accuracy.md, engine 2.13).
+ */
+const AFTER_SENTENCE_WORDS = 5;
+const AFTER_SENTENCE_IDEOGRAPHS = 10;
+const CLAUSE_END = /[.,;:!?。，；！？(（]|\s[—–-]\s/;
+export function isSentenceAfter(text: string, after: Span): boolean {
+  const body = text.slice(after.start, after.end);
+  const cut = CLAUSE_END.exec(body);
+  const head = cut === null ? body : body.slice(0, cut.index);
+  return (head.match(LATIN_WORD)?.length ?? 0) >= AFTER_SENTENCE_WORDS || (head.match(IDEOGRAPHS)?.length ?? 0) >= AFTER_SENTENCE_IDEOGRAPHS;
+}
+
 export function ranksByTarget(text: string, entries: readonly RankEntry[], hits: readonly Hit[], targetCount: number): Array<number | null> {
   const ranks: Array<number | null> = new Array<number | null>(targetCount).fill(null);
+  markDimensionLists(text, entries, hits);
   let unresolved = targetCount;
   for (const entry of entries) {
     if (unresolved === 0) break;
@@ -68,7 +122,7 @@ export function ranksByTarget(text: string, entries: readonly RankEntry[], hits:
     if (entry.parent !== null && hitsIn(hits, entry.parent.lead).length > 0) continue;
     // "用户：抖音…，快手…" / "Mounts: Canon RF, Nikon Z": a line naming two brands after a
     // label compares them along a dimension; only a single name after the label leads it.
-    const afterHits = entry.after === undefined ? [] : hitsIn(hits, entry.after);
+    const afterHits = entry.after === undefined || isSentenceAfter(text, entry.after) ? [] : hitsIn(hits, entry.after);
     const leading = new Set(afterHits.map((h) => h.target)).size === 1 ? afterHits.filter((h) => leadsWith(text, entry.after!, h)) : [];
     const inLead = hitsIn(hits, entry.lead);
     // Only a lead that names someone is measured (this runs for every entry of every answer).

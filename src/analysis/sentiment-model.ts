@@ -2,7 +2,7 @@
  * The learned reading of a target's sentiment (engine 2.11). The rules (sentiment.ts) attribute
  * clauses to targets and sum lexicon polarities; a multinomial logistic model then reads the label
  * from those sums AND from the words of the clauses themselves, with names blanked. It was trained
- * on every labelled answer the engine may be tuned on (the training set and holdouts 1–9;
+ * on every labelled answer the engine may be tuned on (the training set and holdouts 1–12;
  * `npx tsx src/analysis/train-sentiment-model.ts`), and it exists because each new writer brings
  * wordings no hand-kept lexicon lists ("sleeps warm", "far less filler", 更新慢了不少): in
  * leave-one-holdout-out cross-validation the model read 0.914 / 0.883 (zh / en) where the rules

@@ -52,7 +52,7 @@ const AVOID_SIDE = /^(?:avoid|skip|not recommended\b.*|不推荐|不建议|避�
 // An answer that calls the choice even ("各有所长", "neither is better") is a balanced comparison:
 // its evaluative clauses weigh a quarter, except an explicit recommendation. "It depends on your
 // needs" / "按需求选择" say so only in prose: a recommendation list often opens with them.
-const BALANCED = /各有所长|各有千秋|各有优劣|各有利弊|各有优势|各有特点|各有侧重|\bneither is (?:better|the clear winner|objectively better)|\beach ha(?:s|ve) (?:its|their) (?:own )?(?:strengths|merits)|\bno clear winner/i;
+const BALANCED = /各有所长|各有千秋|各有优劣|各有利弊|各有优势|各有特点|各有侧重|(?:没有|不存在|并无|谈不上)(?:绝对的?|明显的?)?(?:好坏|优劣|高下)之分|(?:没有|不存在|并无)绝对的?(?:好坏|优劣|高下|赢家)|\bneither is (?:clearly |strictly |simply )?(?:better|the clear winner|objectively better)|\bthere(?:'s| is) no (?:single |clear |universal )?(?:winner|best choice|right answer)\b|\beach ha(?:s|ve) (?:its|their) (?:own )?(?:strengths|merits)|\bno clear winner/i;
 const BALANCED_IN_PROSE = /按(?:自己的|个人)?需求选择|按需选择|看个人需求|看个人喜好|取决于(?:你|个人|自己)|\bit (?:really |all )?depends on\b|\bcomes down to\b|\bchoose based on\b|\bdepends on (?:your|what you|whether)/i;
 // An explicit balanced verdict on one entry ("优缺点都很明显", "it's a trade-off", "a mixed picture
 // overall", "middle-of-the-road"): that target's pros and cons weigh the same, so its stance is

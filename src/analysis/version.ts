@@ -62,5 +62,9 @@
  *        holdouts 1–9; the score is P(positive) − P(negative).
  *   2.12: a list item whose lead is a whole sentence (a fact, a tip, a step) names a product only when
  *        the name opens the sentence: a name inside "In 2024 Stanley confirmed…" does not rank it.
+ *   2.13: lists (or groups) led by the same tracked names section after section compare them along
+ *        dimensions and rank nothing; after a topic label ("**Budget:** Pit Boss is…") a sentence is
+ *        no product title; more balanced-comparison wording (没有绝对的好坏, "there's no single
+ *        winner"); the sentiment model is trained on holdouts 10–12 too, with stronger L2 (0.03).
  */
-export const ENGINE_VERSION = '2.12.0';
+export const ENGINE_VERSION = '2.13.0';

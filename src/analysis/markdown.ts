@@ -128,7 +128,7 @@ export interface DocStructure {
 }
 
 const CN_NUMERALS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
-const HEADING_NUMBER = /^#{1,6}[ \t]*(?:\*\*|__)?[ \t]*(?:(\d{1,2})[ \t]*[.、):](?!\d)|第([一二三四五六七八九十])[名位个款]?|top[ \t]*(\d{1,2})\b|no\.[ \t]*(\d{1,2})\b|#(\d{1,2})\b|number[ \t]*(\d{1,2})\b|([一二三四五六七八九十])[、.](?![\d一二三四五六七八九十])|[(（]([一二三四五六七八九十])[)）])/;
+const HEADING_NUMBER = /^#{1,6}[ \t]*(?:\*\*|__)?[ \t]*(?:(\d{1,2})[ \t]*[.、):](?!\d)|第([一二三四五六七八九十])[名位个款]?|top[ \t]*(\d{1,2})(?=[ \t]*(?:[:.、)—–-]|\*\*|__|$))|no\.[ \t]*(\d{1,2})\b|#(\d{1,2})\b|number[ \t]*(\d{1,2})\b|([一二三四五六七八九十])[、.](?![\d一二三四五六七八九十])|[(（]([一二三四五六七八九十])[)）])/;
 const PARA_STYLES: ReadonlyArray<readonly [string, RegExp]> = [
   // A digit right after "." or ":" is a decimal or a time ("2.5", "1:30"); after "、" it starts the
   // item's name ("2、352 X86C", "1、2000 元以内").
@@ -180,7 +180,7 @@ function isSourceIntro(intro: string): boolean {
 const ITEM_LABEL = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*(?:\*\*|__)?(?:[\u4e00-\u9fff]{1,6}|[a-z]+(?: [a-z]+){0,2})(?:\*\*|__)?[ \t]*[:：]/;
 const RANK_HEADER = /^(排名|名次|排行|序号|rank|ranking|#|no\.?|位次)$/i;
 // A section that warns against what it lists is not a recommendation list (§2).
-const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|谨慎|需要注意的品牌|(?<!不容易|不会|避免|防止|防|少|别)踩雷|黑名单|劝退|避免选择|\bavoid\b|be cautious|be careful|careful with|watch out for|需要留意的|caution|not recommended|steer clear|think twice|red flags|approach with care|\bskip\b|wary/i;
+const CAUTION = /避坑|不推荐|不建议|不太推荐|慎选|慎买|慎重|谨慎|需要注意的品牌|(?<!不容易|不会|避免|防止|防|少|别)踩雷|黑名单|劝退|避免选择|\bavoid\b|be cautious|be careful|careful with|watch out for|需要留意的|caution|not recommended|steer clear|think twice|red flags|approach with care|\bskip\b|wary|not ideal|not (?:a |the )?(?:good|great|best|right|ideal) (?:fit|choice)|poor fit|less suitable|不太适合|不适合/i;
 // Lists of steps, tips, reasons or criteria name brands in passing; they are not product lists.
 const HOWTO = /^(?:[#*_\s]*)to [a-z]+ |新闻|快讯|资讯|要闻|动态|消息|事件|\bnews\b|\bheadlines\b|步骤|方法|操作|办法|做法|(?:如何|怎么|怎样)(?![选挑买])|教程|技巧|贴士|注意事项|原因|理由|为什么|维度|因素|标准|指标|要点|流程|\bhow to\b|\bsteps?\b|\btips\b|\breasons?\b|\bwhy\b|\bfactors\b|\bcriteria\b|\bconsiderations\b|things to (?:consider|know|check)|checklist/i;
 // Steps to follow (a subset of HOWTO: not tips or reasons) and troubleshooting intros.
@@ -205,7 +205,12 @@ const VERB_LED = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)])?[ \t]*(?:\*\*|__)?)(?:打开|�
 
 // A numbered section titled as a comparison ("一、体验对比", "一、Loyalty programmes compared"): a part of
 // the answer holding a table or remarks, not a product item (§2); a list under it is judged by itself.
-const COMPARE_SECTION = /对比|比较|\bcompared\b|\bcomparison\b|\bvs\.?(?=\s)/i;
+const COMPARE_SECTION = /对比|比较|\bcompared\b|\bcompares?\b|\bcomparison\b|\bvs\.?(?=\s)/i;
+// A title right above a list saying the answer's subject is compared ("### How it compares",
+// "Compared with rivals"): the brands listed are set against that subject, not offered (§2). Not
+// "Here's how they compare:" (the listed brands are the answer's options), and not 对比 / 比较,
+// which above a Chinese list announce the picks a comparison produced as often as not.
+const COMPARE_TITLE = /\bhow (?:it|\S+) compares\b|\bcompared (?:to|with)\b|\bcomparison\b|\bvs\.? (?:the )?(?:competition|rivals|alternatives)\b/i;
 const NOTE_WHY = 'note / background / comparison section';
 const FIELDS_WHY = 'fact fields / comparison dimensions';
 
@@ -606,7 +611,7 @@ export function parseStructure(text: string): DocStructure {
     if (FACTS_INTRO.test(intro)) return 'facts / partial refusal';
     if (TROUBLESHOOT.test(intro) && !PRODUCT_INTRO.test(intro)) return 'how-to / tips / reasons list';
     if ((HOWTO.test(intro) && !PRODUCT_INTRO.test(intro)) || (HOWTO.test(section) && !PRODUCT_INTRO.test(section) && intro === '')) return 'how-to / tips / reasons list';
-    if (noteTitle(intro) || (noteTitle(part) && intro === '')) return NOTE_WHY;
+    if (noteTitle(intro) || noteTitle(intro, COMPARE_TITLE) || ((noteTitle(part) || noteTitle(part, COMPARE_SECTION)) && intro === '')) return NOTE_WHY;
     return undefined;
   };
   // The nearest section title before a position: a heading, a bold title line, or a 一、/（一） section

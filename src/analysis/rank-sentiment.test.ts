@@ -76,6 +76,24 @@ describe('rank', () => {
     expect(run(picks, 'Acme', ['Beta']).competitors[0]?.rank).toBe(2);
   });
 
+  it('reads "Top N" titles, "not ideal" and "how it compares" sections, possessive and same-brand fact sentences (engine 2.14)', () => {
+    // "## Top 5 vendors" counts the list; it is not item 5.
+    expect(run('## Top 5 vendors by shipments\n\n1. **Acme** — 18.7% share.\n2. **Beta** — 18.0% share.', 'Beta').rank).toBe(2);
+    // "Not ideal for your size" is a caution section (§2).
+    const caution = '**Recommended**\n\n1. **Acme** – all-in-one.\n2. **Beta** – friendly.\n\n**Not ideal for your size**\n\n- **Gamma** – built for large enterprises.';
+    expect(run(caution, 'Gamma', ['Beta']).rank).toBeNull();
+    expect(run(caution, 'Gamma', ['Beta']).competitors[0]?.rank).toBe(2);
+    // Rivals listed under "How it compares" are compared with the subject, not offered.
+    const compares = 'Acme is a solid pick.\n\n### How it compares\n- **Beta** offers more scalability.\n- **Gamma** is stronger for IT automation.';
+    expect(run(compares, 'Acme', ['Beta']).competitors[0]?.rank).toBeNull();
+    // A sentence opening with the brand's possessive is about an attribute of it.
+    const attributes = '差别：\n- 甲牌的有机棉 T 恤克重更足，领口用罗纹加固，洗多次后不容易变形。\n- 乙牌的基础款价格低，但不少用户反映近两年面料变薄、领口容易松垮。';
+    expect(run(attributes, '甲牌', ['乙牌']).rank).toBeNull();
+    // Two sentences of one list opening with the same brand state facts about it.
+    const facts = 'What happened:\n- Acme recalled about 1.1 million power banks in June after reports of overheating.\n- Acme then announced a wider voluntary recall of several other models.';
+    expect(run(facts, 'Acme').rank).toBeNull();
+  });
+
   it('reads a sentence after a topic label as no product title (engine 2.13)', () => {
     const points = 'Key points:\n- **Availability and app:** Acme has the best retail presence and the most polished app.\n- **Budget:** Beta is the cheaper alternative, though quality varies.';
     expect(run(points, 'Acme', ['Beta']).rank).toBeNull();

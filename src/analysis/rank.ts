@@ -48,6 +48,12 @@ const EXAMPLE_OF_CATEGORY = /\([^()]*(?:代表|例如|比如|如|典型|e\.g\.|s
  * or steps is not a product list.
  */
 const SENTENCE_LEAD_WORDS = 8;
+/**
+ * A sentence that opens with the name's possessive ("无印良品的有机棉 T 恤克重更足…", "Oura's sizing
+ * matters…") is about one attribute of the brand — a comparison point or a fact — not the brand's
+ * entry; "Oura is the best ring for…" still is.
+ */
+const POSSESSIVE_AFTER = /^(?:的|['’]s?\b)/;
 const SENTENCE_LEAD_IDEOGRAPHS = 16;
 const LATIN_WORD = /[A-Za-z][\w'’-]*/g;
 export function isSentenceLead(text: string, lead: Span): boolean {
@@ -80,6 +86,17 @@ function markDimensionLists(text: string, entries: readonly RankEntry[], hits: r
     const led = hitsIn(hits, e.lead).filter((h) => leadsWith(text, e.lead, h));
     if (led.length === 0) unit.allLed = false;
     for (const h of led) unit.names.add(h.target);
+  }
+  // "- Anker recalled about 1.1 million…", "- Anker then announced a wider recall…": a list of
+  // sentences two of which open with the same name states facts about that brand; a product list
+  // names each product once (§2: a list of facts is not a product list).
+  for (const unit of units.values()) {
+    if (unit.entries.length < 2) continue;
+    const sentences = unit.entries.filter((e) => isSentenceLead(text, e.lead));
+    if (sentences.length * 2 < unit.entries.length) continue;
+    const opened = new Map<number, number>();
+    for (const e of sentences) for (const t of new Set(hitsIn(hits, e.lead).filter((h) => leadsWith(text, e.lead, h)).map((h) => h.target))) opened.set(t, (opened.get(t) ?? 0) + 1);
+    if ([...opened.values()].some((n) => n >= 2)) for (const e of unit.entries) Object.assign(e, { source: true, why: 'facts about one brand' });
   }
   const compared = [...units.values()].filter((u) => u.allLed && u.names.size >= 2 && u.entries.length >= 2);
   const repeated = compared.filter((u) => compared.some((o) => o !== u && o.names.size === u.names.size && [...u.names].every((t) => o.names.has(t))));
@@ -126,8 +143,14 @@ export function ranksByTarget(text: string, entries: readonly RankEntry[], hits:
     const leading = new Set(afterHits.map((h) => h.target)).size === 1 ? afterHits.filter((h) => leadsWith(text, entry.after!, h)) : [];
     const inLead = hitsIn(hits, entry.lead);
     // Only a lead that names someone is measured (this runs for every entry of every answer).
-    const mustLead = inLead.length > 0 && (entry.leadStart === true || isSentenceLead(text, entry.lead));
-    const named = inLead.filter((h) => (!mustLead || leadsWith(text, entry.lead, h)) && !EXAMPLE_OF_CATEGORY.test(text.slice(entry.lead.start, h.start)));
+    const sentence = inLead.length > 0 && isSentenceLead(text, entry.lead);
+    const mustLead = sentence || (inLead.length > 0 && entry.leadStart === true);
+    const named = inLead.filter(
+      (h) =>
+        (!mustLead || leadsWith(text, entry.lead, h)) &&
+        !(sentence && POSSESSIVE_AFTER.test(text.slice(h.end, h.end + 3))) &&
+        !EXAMPLE_OF_CATEGORY.test(text.slice(entry.lead.start, h.start)),
+    );
     for (const h of named.length > 0 ? named : leading) {
       if (ranks[h.target] === null) {
         ranks[h.target] = entry.rank;

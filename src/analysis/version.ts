@@ -66,5 +66,9 @@
  *        dimensions and rank nothing; after a topic label ("**Budget:** Pit Boss is…") a sentence is
  *        no product title; more balanced-comparison wording (没有绝对的好坏, "there's no single
  *        winner"); the sentiment model is trained on holdouts 10–12 too, with stronger L2 (0.03).
+ *   2.14: "Top 5 vendors" titles count a list, they are not item 5; "Not ideal for…" sections are
+ *        caution sections; rivals listed under "How it compares" are compared, not offered; a
+ *        sentence lead opening with the brand's possessive (X的…, X's…) and a list of sentences two of
+ *        which open with the same brand are facts, not product entries.
  */
-export const ENGINE_VERSION = '2.13.0';
+export const ENGINE_VERSION = '2.14.0';

@@ -68,6 +68,8 @@ const CN_SECTION_NUMBER = /^[#*_\s]*[（(]?[一二三四五六七八九十]+[、
 
 /** Why a "label: …" list under an entry does not rank by itself (rank.ts may still read it as sub-items). */
 export const DETAIL_LIST = 'detail list of an entry';
+/** Why lists comparing the same brands section after section do not rank (here, and in rank.ts by the names). */
+export const COMPARISON_DIMENSIONS = 'comparison dimensions';
 
 export interface RankEntry {
   rank: number;
@@ -711,7 +713,7 @@ export function parseStructure(text: string): DocStructure {
         : verbLed
           ? 'how-to / tips / reasons list'
           : repeatedLeads(bi)
-            ? 'comparison dimensions'
+            ? COMPARISON_DIMENSIONS
             : fieldList(text, items)
               ? FIELDS_WHY
               : datedList(text, items)

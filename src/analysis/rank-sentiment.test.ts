@@ -3,12 +3,16 @@ import { analyzeAnswer } from './index.js';
 
 const run = (text: string, brand: string, competitors: string[] = []) =>
   analyzeAnswer(text, { name: brand }, { competitors: competitors.map((name) => ({ name })) });
+/** The brand's rank, then each competitor's, from one analysis. */
+const ranks = (text: string, brand: string, competitors: string[]) => {
+  const r = run(text, brand, competitors);
+  return [r.rank, ...r.competitors.map((c) => c.rank)];
+};
 
 describe('rank', () => {
   it('takes the index in an ordered list, keeping the numbering of a resumed list', () => {
     const text = '1. 问界 M9\n2. 腾势 N8\n\n如果看重空间：\n\n3. 理想 L9';
-    expect(run(text, '理想', ['问界']).rank).toBe(3);
-    expect(run(text, '理想', ['问界']).competitors[0]?.rank).toBe(1);
+    expect(ranks(text, '理想', ['问界'])).toEqual([3, 1]);
   });
 
   it.each<[unknown, ...Parameters<typeof run>]>([
@@ -21,8 +25,7 @@ describe('rank', () => {
 
   it('ranks grouped numbered paragraphs by their group, and not step paragraphs (engine 2.4)', () => {
     const grouped = '一、国产品牌\n（1）老板：吸力大。\n（2）方太：静音好。\n二、进口品牌\n（1）西门子：简洁。';
-    expect(run(grouped, '方太', ['西门子']).rank).toBe(1);
-    expect(run(grouped, '方太', ['西门子']).competitors[0]?.rank).toBe(2);
+    expect(ranks(grouped, '方太', ['西门子'])).toEqual([1, 2]);
     expect(run('### 一、常温奶\n1. 蒙牛：醇厚。\n2. 伊利：稳定。\n\n### 二、低温奶\n1. 光明：新鲜。', '光明').rank).toBe(2);
     expect(run('**一、高端档**\n- 索尼：顶级。\n\n**二、入门档**\n- 漫步者：便宜。', '漫步者').rank).toBe(2);
     expect(run('关闭免密支付的步骤：\n一、打开支付宝\n（1）进入设置。\n二、关闭服务\n（1）点击关闭。', '支付宝').rank).toBeNull();
@@ -39,8 +42,7 @@ describe('rank', () => {
     expect(run('一、旗舰之选\n- 甲牌：好。\n- 乙牌：好。\n\n二、性价比之选（建议预算有限时）\n- 丙牌：好。', '乙牌').rank).toBe(1);
     // Price tiers 1、 with （1） sub-items; 1、 before a digit.
     const tiers = '1、2000 元以内\n（1）甲牌 A：好。\n（2）乙牌 B：好。\n\n2、2000~4000 元\n（1）丙牌 C：好。';
-    expect(run(tiers, '乙牌', ['丙牌']).rank).toBe(1);
-    expect(run(tiers, '乙牌', ['丙牌']).competitors[0]?.rank).toBe(2);
+    expect(ranks(tiers, '乙牌', ['丙牌'])).toEqual([1, 2]);
     expect(run('有哪些？\n1、甲牌 A：CADR 500。\n2、352 X86C：CADR 600。', '352').rank).toBe(2);
     // A link title with a description on the next line is a product, not a source.
     expect(run('推荐：\n1. **[甲牌 A](https://a.example/x)**[^1^]\n   亮度高，系统干净，开机很快。\n2. **[乙牌 B](https://b.example/y)**[^2^]\n   云台设计，投墙投天花板都方便。', '乙牌').rank).toBe(2);
@@ -54,11 +56,9 @@ describe('rank', () => {
 
   it('ranks a sentence item only by a name that opens it: facts, tips and steps are no product list (engine 2.12)', () => {
     const facts = 'What happened:\n- In January 2024 Acme confirmed that its cups are sealed with a lead pellet at the base.\n- Reviewers noted that the brand had lost ground to Beta over the last two years.';
-    expect(run(facts, 'Acme', ['Beta']).rank).toBeNull();
-    expect(run(facts, 'Acme', ['Beta']).competitors[0]?.rank).toBeNull();
+    expect(ranks(facts, 'Acme', ['Beta'])).toEqual([null, null]);
     const zhFacts = '两款表的差别：\n- 两者均为瑞士制造，乙牌在表壳打磨和表盘细节上投入更多，价格也高出一截。\n- 机芯方面，甲牌主力机芯动力储存约八十小时，日常佩戴足够。';
-    expect(run(zhFacts, '甲牌', ['乙牌']).rank).toBeNull();
-    expect(run(zhFacts, '甲牌', ['乙牌']).competitors[0]?.rank).toBeNull();
+    expect(ranks(zhFacts, '甲牌', ['乙牌'])).toEqual([null, null]);
     // A sentence that opens with the name is still the product's entry; short leads are unchanged.
     expect(run('Picks:\n1. Acme is the best all-round bottle for commuters who want a lid that never leaks.\n2. Beta is the budget choice that still keeps drinks cold for a whole day.', 'Beta').rank).toBe(2);
     expect(run('Picks:\n1. The best overall: Acme\n2. For budgets, Beta', 'Beta').rank).toBe(2);
@@ -66,14 +66,19 @@ describe('rank', () => {
 
   it('reads lists led by the same names section after section as comparison dimensions (engine 2.13)', () => {
     const sections = '## Pricing\n- **Acme** publishes standard pricing.\n- **Beta** quotes interchange-plus.\n\n## Integration\n- Acme’s APIs are the benchmark.\n- Beta’s platform needs more engineering time.';
-    expect(run(sections, 'Acme', ['Beta']).rank).toBeNull();
-    expect(run(sections, 'Acme', ['Beta']).competitors[0]?.rank).toBeNull();
+    expect(ranks(sections, 'Acme', ['Beta'])).toEqual([null, null]);
     const zhGroups = '**一、曲库**\n- 乙音乐：版权多。\n- 甲音乐：缺口缩小。\n\n**二、价格**\n- 甲音乐黑胶会员：约15元。\n- 乙音乐绿钻：约15元。';
     expect(run(zhGroups, '甲音乐', ['乙音乐']).rank).toBeNull();
     // Two pick lists that share names but also hold other products are still recommendations.
     const picks = '## Best overall\n1. Acme\n2. Beta\n3. Gamma\n\n## Best budget\n1. Beta\n2. Acme\n3. Delta';
-    expect(run(picks, 'Acme', ['Beta']).rank).toBe(1);
-    expect(run(picks, 'Acme', ['Beta']).competitors[0]?.rank).toBe(2);
+    expect(ranks(picks, 'Acme', ['Beta'])).toEqual([1, 2]);
+  });
+
+  it('reads a sentence after a topic label as no product title (engine 2.13)', () => {
+    const points = 'Key points:\n- **Availability and app:** Acme has the best retail presence and the most polished app.\n- **Budget:** Beta is the cheaper alternative, though quality varies.';
+    expect(ranks(points, 'Acme', ['Beta'])).toEqual([null, null]);
+    // A name after a "best for" label is still the item's product.
+    expect(run('Picks:\n- **Best for designers:** Acme — polished templates.\n- **Best for stores:** Beta, with built-in payments.', 'Beta').rank).toBe(2);
   });
 
   it('reads "Top N" titles, "not ideal" and "how it compares" sections, possessive and same-brand fact sentences (engine 2.14)', () => {
@@ -81,8 +86,7 @@ describe('rank', () => {
     expect(run('## Top 5 vendors by shipments\n\n1. **Acme** — 18.7% share.\n2. **Beta** — 18.0% share.', 'Beta').rank).toBe(2);
     // "Not ideal for your size" is a caution section (§2).
     const caution = '**Recommended**\n\n1. **Acme** – all-in-one.\n2. **Beta** – friendly.\n\n**Not ideal for your size**\n\n- **Gamma** – built for large enterprises.';
-    expect(run(caution, 'Gamma', ['Beta']).rank).toBeNull();
-    expect(run(caution, 'Gamma', ['Beta']).competitors[0]?.rank).toBe(2);
+    expect(ranks(caution, 'Gamma', ['Beta'])).toEqual([null, 2]);
     // Rivals listed under "How it compares" are compared with the subject, not offered.
     const compares = 'Acme is a solid pick.\n\n### How it compares\n- **Beta** offers more scalability.\n- **Gamma** is stronger for IT automation.';
     expect(run(compares, 'Acme', ['Beta']).competitors[0]?.rank).toBeNull();
@@ -92,14 +96,6 @@ describe('rank', () => {
     // Two sentences of one list opening with the same brand state facts about it.
     const facts = 'What happened:\n- Acme recalled about 1.1 million power banks in June after reports of overheating.\n- Acme then announced a wider voluntary recall of several other models.';
     expect(run(facts, 'Acme').rank).toBeNull();
-  });
-
-  it('reads a sentence after a topic label as no product title (engine 2.13)', () => {
-    const points = 'Key points:\n- **Availability and app:** Acme has the best retail presence and the most polished app.\n- **Budget:** Beta is the cheaper alternative, though quality varies.';
-    expect(run(points, 'Acme', ['Beta']).rank).toBeNull();
-    expect(run(points, 'Acme', ['Beta']).competitors[0]?.rank).toBeNull();
-    // A name after a "best for" label is still the item's product.
-    expect(run('Picks:\n- **Best for designers:** Acme — polished templates.\n- **Best for stores:** Beta, with built-in payments.', 'Beta').rank).toBe(2);
   });
 
   it('reads intros that offer products "for reference" or "with links" as product lists (engine 2.4)', () => {
@@ -136,11 +132,9 @@ describe('rank', () => {
 
   it('takes 一、/（一） sections as groups unless the numbering continues across them', () => {
     const groups = '一、国际品牌\n1. 兰蔻：修护\n2. 雅诗兰黛：经典\n\n二、国产品牌\n1. 薇诺娜：敏感肌\n2. 珀莱雅：抗老';
-    expect(run(groups, '珀莱雅', ['雅诗兰黛']).rank).toBe(2);
-    expect(run(groups, '珀莱雅', ['雅诗兰黛']).competitors[0]?.rank).toBe(1);
+    expect(ranks(groups, '珀莱雅', ['雅诗兰黛'])).toEqual([2, 1]);
     const continued = '一、国际品牌\n1. 兰蔻：修护\n2. 雅诗兰黛：经典\n\n二、国产品牌\n3. 珀莱雅：抗老\n4. 薇诺娜：敏感肌';
-    expect(run(continued, '珀莱雅', ['雅诗兰黛']).rank).toBe(3);
-    expect(run(continued, '珀莱雅', ['雅诗兰黛']).competitors[0]?.rank).toBe(2);
+    expect(ranks(continued, '珀莱雅', ['雅诗兰黛'])).toEqual([3, 2]);
     expect(run('（一）轿车\n1. 比亚迪秦L：省油\n2. 吉利星瑞：扎实\n（二）SUV\n1. 长城哈弗H6：销量高\n2. 红旗HS5：做工好', '红旗').rank).toBe(2);
   });
 

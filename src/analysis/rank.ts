@@ -6,7 +6,7 @@
  * is a detail list about 华为, not a ranking that places 小米 first).
  */
 import type { Hit } from './matcher.js';
-import { DETAIL_LIST, EMOJI_BULLET, IDEOGRAPHS, type RankEntry } from './markdown.js';
+import { COMPARISON_DIMENSIONS, DETAIL_LIST, EMOJI_BULLET, IDEOGRAPHS, type RankEntry } from './markdown.js';
 import type { Span } from './types.js';
 
 // leadsWith's patterns, compiled once (it runs per hit and span).
@@ -40,6 +40,12 @@ const SUB_BRAND_BEFORE = /^[\s*_[(#>-]*(?:(?![\p{L}]*ed\b|(?:made|run|built|sold
  */
 const EXAMPLE_OF_CATEGORY = /\([^()]*(?:代表|例如|比如|如|典型|e\.g\.|such as|for example|like)[^()]*$/i;
 
+const LATIN_WORD = /[A-Za-z][\w'’-]*/g;
+/** At least `words` Latin words or `ideographs` ideographs: a sentence, not a name or a title. */
+function isSentence(body: string, words: number, ideographs: number): boolean {
+  return (body.match(LATIN_WORD)?.length ?? 0) >= words || (body.match(IDEOGRAPHS)?.length ?? 0) >= ideographs;
+}
+
 /**
  * A lead that is a whole sentence ("In January 2024 Stanley confirmed that…", "Cleanse with a gentle
  * cleanser (CeraVe…)", "两者均为瑞士制造，浪琴在…"): the item is a fact, a tip or a step, not a
@@ -48,64 +54,17 @@ const EXAMPLE_OF_CATEGORY = /\([^()]*(?:代表|例如|比如|如|典型|e\.g\.|s
  * or steps is not a product list.
  */
 const SENTENCE_LEAD_WORDS = 8;
+const SENTENCE_LEAD_IDEOGRAPHS = 16;
+export function isSentenceLead(text: string, lead: Span): boolean {
+  return isSentence(text.slice(lead.start, lead.end), SENTENCE_LEAD_WORDS, SENTENCE_LEAD_IDEOGRAPHS);
+}
+
 /**
  * A sentence that opens with the name's possessive ("无印良品的有机棉 T 恤克重更足…", "Oura's sizing
  * matters…") is about one attribute of the brand — a comparison point or a fact — not the brand's
  * entry; "Oura is the best ring for…" still is.
  */
 const POSSESSIVE_AFTER = /^(?:的|['’]s?\b)/;
-const SENTENCE_LEAD_IDEOGRAPHS = 16;
-const LATIN_WORD = /[A-Za-z][\w'’-]*/g;
-export function isSentenceLead(text: string, lead: Span): boolean {
-  const body = text.slice(lead.start, lead.end);
-  return (body.match(LATIN_WORD)?.length ?? 0) >= SENTENCE_LEAD_WORDS || (body.match(IDEOGRAPHS)?.length ?? 0) >= SENTENCE_LEAD_IDEOGRAPHS;
-}
-
-/**
- * Comparison by dimension, told by the names (§2: comparison dimensions are not a product list):
- * "## Pricing" then "- **Stripe** …", "- **Adyen** …", and "## Integration" then "- Stripe's APIs
- * …", "- Adyen's platform …" — two lists (or two groups of one grouped list) every item of which
- * is led by a tracked name, and which are led by the same two or more names, compare those names
- * along one dimension each; a recommendation list does not repeat its products section after
- * section. Every such list is marked, and so is any other list of the answer led only by some of
- * those names (the "价格" section that names the VIP plans). markdown.ts catches the same shape
- * by identical lead text; this finds it when the leads differ ("网易云音乐" / "网易云音乐黑胶VIP").
- */
-function markDimensionLists(text: string, entries: readonly RankEntry[], hits: readonly Hit[]): void {
-  const units = new Map<unknown, { entries: RankEntry[]; names: Set<number>; allLed: boolean }>();
-  for (const e of entries) {
-    const key = e.leadStart === true ? e.parent : e.list;
-    // (Detail lists count: under a group that names no one they are its sub-items, see below.)
-    if (key === undefined || key === null || (e.source && e.why !== 'comparison dimensions' && e.why !== DETAIL_LIST)) continue;
-    let unit = units.get(key);
-    if (unit === undefined) {
-      unit = { entries: [], names: new Set(), allLed: true };
-      units.set(key, unit);
-    }
-    unit.entries.push(e);
-    const led = hitsIn(hits, e.lead).filter((h) => leadsWith(text, e.lead, h));
-    if (led.length === 0) unit.allLed = false;
-    for (const h of led) unit.names.add(h.target);
-  }
-  // "- Anker recalled about 1.1 million…", "- Anker then announced a wider recall…": a list of
-  // sentences two of which open with the same name states facts about that brand; a product list
-  // names each product once (§2: a list of facts is not a product list).
-  for (const unit of units.values()) {
-    if (unit.entries.length < 2) continue;
-    const sentences = unit.entries.filter((e) => isSentenceLead(text, e.lead));
-    if (sentences.length * 2 < unit.entries.length) continue;
-    const opened = new Map<number, number>();
-    for (const e of sentences) for (const t of new Set(hitsIn(hits, e.lead).filter((h) => leadsWith(text, e.lead, h)).map((h) => h.target))) opened.set(t, (opened.get(t) ?? 0) + 1);
-    if ([...opened.values()].some((n) => n >= 2)) for (const e of unit.entries) Object.assign(e, { source: true, why: 'facts about one brand' });
-  }
-  const compared = [...units.values()].filter((u) => u.allLed && u.names.size >= 2 && u.entries.length >= 2);
-  const repeated = compared.filter((u) => compared.some((o) => o !== u && o.names.size === u.names.size && [...u.names].every((t) => o.names.has(t))));
-  if (repeated.length === 0) return;
-  for (const u of compared) {
-    if (!repeated.some((r) => [...u.names].every((t) => r.names.has(t)))) continue;
-    for (const e of u.entries) Object.assign(e, { source: true, why: 'comparison dimensions' });
-  }
-}
 
 /**
  * What follows a label is a name only when it is short: "**Best for designers:** Squarespace — …"
@@ -121,13 +80,75 @@ const CLAUSE_END = /[.,;:!?。，；！？(（]|\s[—–-]\s/;
 export function isSentenceAfter(text: string, after: Span): boolean {
   const body = text.slice(after.start, after.end);
   const cut = CLAUSE_END.exec(body);
-  const head = cut === null ? body : body.slice(0, cut.index);
-  return (head.match(LATIN_WORD)?.length ?? 0) >= AFTER_SENTENCE_WORDS || (head.match(IDEOGRAPHS)?.length ?? 0) >= AFTER_SENTENCE_IDEOGRAPHS;
+  return isSentence(cut === null ? body : body.slice(0, cut.index), AFTER_SENTENCE_WORDS, AFTER_SENTENCE_IDEOGRAPHS);
+}
+
+/** The entries of one Markdown list, or the sub-items of one group, with the names leading each. */
+interface ListUnit {
+  entries: RankEntry[];
+  led: Array<ReadonlySet<number>>;
+}
+
+function listUnits(text: string, entries: readonly RankEntry[], hits: readonly Hit[]): ListUnit[] {
+  const units = new Map<RankEntry | number, ListUnit>();
+  for (const e of entries) {
+    const key = e.leadStart === true ? e.parent : e.list;
+    // (Detail lists count: under a group that names no one they are its sub-items, see ranksByTarget.)
+    if (key === undefined || key === null || (e.source && e.why !== COMPARISON_DIMENSIONS && e.why !== DETAIL_LIST)) continue;
+    let unit = units.get(key);
+    if (unit === undefined) {
+      unit = { entries: [], led: [] };
+      units.set(key, unit);
+    }
+    unit.entries.push(e);
+    unit.led.push(new Set(hitsIn(hits, e.lead).filter((h) => leadsWith(text, e.lead, h)).map((h) => h.target)));
+  }
+  return [...units.values()].filter((u) => u.entries.length >= 2);
+}
+
+/**
+ * "- Anker recalled about 1.1 million…", "- Anker then announced a wider recall…": a list of
+ * sentences two of which open with the same name states facts about that brand; a product list
+ * names each product once (§2: a list of facts is not a product list).
+ */
+function markFactLists(text: string, units: readonly ListUnit[]): void {
+  for (const unit of units) {
+    const sentences = unit.entries.flatMap((e, i) => (isSentenceLead(text, e.lead) ? [unit.led[i]!] : []));
+    if (sentences.length * 2 < unit.entries.length) continue;
+    const opened = new Map<number, number>();
+    for (const names of sentences) for (const t of names) opened.set(t, (opened.get(t) ?? 0) + 1);
+    if ([...opened.values()].some((n) => n >= 2)) for (const e of unit.entries) Object.assign(e, { source: true, why: 'facts about one brand' });
+  }
+}
+
+/**
+ * Comparison by dimension, told by the names (§2: comparison dimensions are not a product list):
+ * "## Pricing" then "- **Stripe** …", "- **Adyen** …", and "## Integration" then "- Stripe's APIs
+ * …", "- Adyen's platform …" — two lists (or two groups of one grouped list) every item of which
+ * is led by a tracked name, and which are led by the same two or more names, compare those names
+ * along one dimension each; a recommendation list does not repeat its products section after
+ * section. Every such list is marked, and so is any other list of the answer led only by some of
+ * those names (the "价格" section that names the VIP plans). markdown.ts catches the same shape
+ * by identical lead text; this finds it when the leads differ ("网易云音乐" / "网易云音乐黑胶VIP").
+ */
+function markDimensionLists(units: readonly ListUnit[]): void {
+  const compared = units
+    .filter((u) => u.led.every((names) => names.size > 0))
+    .map((u) => ({ entries: u.entries, names: new Set(u.led.flatMap((names) => [...names])) }))
+    .filter((u) => u.names.size >= 2);
+  const within = (a: ReadonlySet<number>, b: ReadonlySet<number>): boolean => [...a].every((t) => b.has(t));
+  const repeated = compared.filter((u) => compared.some((o) => o !== u && o.names.size === u.names.size && within(u.names, o.names)));
+  for (const u of compared) {
+    if (!repeated.some((r) => within(u.names, r.names))) continue;
+    for (const e of u.entries) Object.assign(e, { source: true, why: COMPARISON_DIMENSIONS });
+  }
 }
 
 export function ranksByTarget(text: string, entries: readonly RankEntry[], hits: readonly Hit[], targetCount: number): Array<number | null> {
   const ranks: Array<number | null> = new Array<number | null>(targetCount).fill(null);
-  markDimensionLists(text, entries, hits);
+  const units = listUnits(text, entries, hits);
+  markFactLists(text, units);
+  markDimensionLists(units);
   let unresolved = targetCount;
   for (const entry of entries) {
     if (unresolved === 0) break;
